@@ -795,7 +795,7 @@ export interface components {
              * @description After waiting, show the step without anchor (with its screenshot) or skip it.
              * @enum {string}
              */
-            then: "unanchored" | "skip";
+            fallback: "unanchored" | "skip";
             /** @description How long to wait for the target first. */
             waitSeconds: number;
         };
