@@ -1,0 +1,118 @@
+import { resolve } from 'node:path';
+import type { DatabaseTarget } from './db/index.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files, the JWT secret fallback and the development mailbox. */
+  dataDir: string;
+  database: DatabaseTarget;
+  /** smtp://host:port (or smtps://); without it mails are written as .eml files under dataDir/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Public origin of the product; mailed links must point to it. Unset: localhost origins only. */
+  publicUrl: string | undefined;
+  /** HMAC secret of session tokens; unset: generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  logLevel: string;
+  /** Built back-office served on the same port (null: none). */
+  backofficeDir: string | null;
+  /** scrypt cost parameter N (a power of two). */
+  scryptCost: number;
+  rateLimit: {
+    windowMs: number;
+    /** Failed logins allowed per email and per client within the window. */
+    failedLogins: number;
+    /** Requests to the auth endpoints allowed per client within the window. */
+    authRequests: number;
+  };
+  screenshotMaxBytes: number;
+  jsonBodyLimit: number;
+  codeTtlSeconds: { confirm: number; reset: number; invite: number };
+  /** Trust X-Forwarded-For (behind a load balancer) to identify clients for rate limiting. */
+  trustProxy: boolean;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export function defaultConfig(): Config {
+  const dataDir = resolve('data');
+  return {
+    port: 3000,
+    host: '0.0.0.0',
+    dataDir,
+    database: { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    smtpUrl: undefined,
+    mailFrom: 'Mulot <no-reply@mulot.local>',
+    publicUrl: undefined,
+    jwtSecret: undefined,
+    jwtTtlSeconds: 7 * 24 * 3600,
+    logLevel: 'info',
+    backofficeDir: resolve(repoRoot, 'apps/backoffice/build/client'),
+    scryptCost: 2 ** 16,
+    rateLimit: { windowMs: 15 * 60 * 1000, failedLogins: 10, authRequests: 300 },
+    screenshotMaxBytes: 2 * 1024 * 1024,
+    jsonBodyLimit: 1024 * 1024,
+    codeTtlSeconds: { confirm: 7 * 24 * 3600, reset: 3600, invite: 7 * 24 * 3600 },
+    trustProxy: false,
+  };
+}
+
+export class ConfigError extends Error {}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function checkUrl(name: string, value: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${value}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(
+      `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${value}"`,
+    );
+  }
+  return value;
+}
+
+/** Reads the environment variables documented in the README; throws a ConfigError naming what is wrong. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = defaultConfig();
+  if (env.PORT) {
+    const port = positiveInt('PORT', env.PORT);
+    if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${env.PORT}"`);
+    config.port = port;
+  }
+  if (env.HOST) config.host = env.HOST;
+  if (env.DATA_DIR) {
+    config.dataDir = resolve(env.DATA_DIR);
+    config.database = { kind: 'pglite', dataDir: resolve(config.dataDir, 'pglite') };
+  }
+  if (env.DATABASE_URL) {
+    config.database = {
+      kind: 'postgres',
+      url: checkUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    };
+  }
+  if (env.SMTP_URL) config.smtpUrl = checkUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']);
+  if (env.MAIL_FROM) config.mailFrom = env.MAIL_FROM;
+  if (env.PUBLIC_URL)
+    config.publicUrl = new URL(checkUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:'])).origin;
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    config.jwtSecret = env.JWT_SECRET;
+  }
+  if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
+  if (env.BACKOFFICE_DIR !== undefined)
+    config.backofficeDir = env.BACKOFFICE_DIR ? resolve(env.BACKOFFICE_DIR) : null;
+  if (env.TRUST_PROXY) config.trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
+  return config;
+}

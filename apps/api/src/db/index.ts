@@ -1,0 +1,125 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type QueryCompiler,
+  sql,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/**
+ * Kysely's PGlite driver hands its single connection to every caller at once, so a query from a concurrent request
+ * would run inside another request's open transaction (and be rolled back with it). A mutex around the connection
+ * gives each query or transaction exclusive use, as a pool of one would.
+ */
+class ExclusivePGliteDialect extends PGliteDialect {
+  override createDriver(): Driver {
+    const inner = super.createDriver();
+    let tail: Promise<void> = Promise.resolve();
+    const releases: Array<() => void> = [];
+    return {
+      init: (options) => inner.init(options),
+      acquireConnection: async (options) => {
+        const previous = tail;
+        let release!: () => void;
+        tail = new Promise<void>((r) => {
+          release = r;
+        });
+        await previous;
+        releases.push(release);
+        return inner.acquireConnection(options);
+      },
+      releaseConnection: async (connection: DatabaseConnection, options) => {
+        await inner.releaseConnection(connection, options);
+        releases.shift()?.();
+      },
+      beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
+        inner.beginTransaction(connection, settings),
+      commitTransaction: (connection: DatabaseConnection) => inner.commitTransaction(connection),
+      rollbackTransaction: (connection: DatabaseConnection) => inner.rollbackTransaction(connection),
+      savepoint: (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) =>
+        inner.savepoint?.(connection, name, compile) ?? Promise.resolve(),
+      rollbackToSavepoint: (
+        connection: DatabaseConnection,
+        name: string,
+        compile: QueryCompiler['compileQuery'],
+      ) => inner.rollbackToSavepoint?.(connection, name, compile) ?? Promise.resolve(),
+      releaseSavepoint: (
+        connection: DatabaseConnection,
+        name: string,
+        compile: QueryCompiler['compileQuery'],
+      ) => inner.releaseSavepoint?.(connection, name, compile) ?? Promise.resolve(),
+      destroy: () => inner.destroy(),
+    };
+  }
+}
+
+function dialectFor(target: DatabaseTarget): Dialect {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its server must not crash the process; the next query reports the error.
+    pool.on('error', () => {});
+    return new PostgresDialect({ pool });
+  }
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true });
+    return new ExclusivePGliteDialect({ pglite: () => new PGlite(target.dataDir) });
+  }
+  return new ExclusivePGliteDialect({ pglite: () => new PGlite() });
+}
+
+/** Applies every migration not applied yet, in name order, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`.execute(db);
+  const files = readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    await db.transaction().execute(async (trx) => {
+      // Two replicas starting together must not apply a migration twice.
+      await sql`SELECT pg_advisory_xact_lock(7242001)`.execute(trx);
+      const done = await sql<{
+        name: string;
+      }>`SELECT name FROM schema_migrations WHERE name = ${file}`.execute(trx);
+      if (done.rows.length > 0) return;
+      // One statement per query: PGlite's parameterised protocol refuses several at once. Migrations end each
+      // statement with a semicolon at the end of a line.
+      const statements = readFileSync(join(migrationsDir, file), 'utf8')
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter((s) => s.replace(/--.*$/gm, '').trim().length > 0);
+      for (const statement of statements) await sql.raw(statement).execute(trx);
+      await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
+      applied.push(file);
+    });
+  }
+  return applied;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  const db = new Kysely<Database>({ dialect: dialectFor(target) });
+  await migrate(db);
+  return db;
+}

@@ -1,0 +1,167 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  password_hash: string | null;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  is_admin: Generated<boolean>;
+  token_version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export type RoleName = 'Admin' | 'Contributor';
+
+export interface MembershipsTable {
+  organization_id: string;
+  user_id: string;
+  role: RoleName;
+  created_at: Timestamp;
+}
+
+export interface AuthCodesTable {
+  id: string;
+  user_id: string;
+  purpose: 'confirm' | 'reset';
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string;
+  sites: Json<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: string;
+  organization_id: string;
+  project_id: string;
+  name: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ScenariosTable {
+  id: string;
+  organization_id: string;
+  category_id: string;
+  title: string;
+  description: string;
+  summary: string;
+  status: Generated<'draft' | 'published'>;
+  min_duration: number;
+  max_duration: number;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StepsTable {
+  id: string;
+  organization_id: string;
+  scenario_id: string;
+  position: number;
+  name: string;
+  text: string;
+  extra: string | null;
+  url: string;
+  target: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  auto_click: boolean;
+  missing_wait_seconds: number;
+  missing_then: 'unanchored' | 'skip';
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ScreenshotsTable {
+  step_id: string;
+  organization_id: string;
+  content_type: ImageType;
+  size: number;
+  data: Uint8Array;
+  created_at: Timestamp;
+}
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+export interface PrerequisitesTable {
+  id: string;
+  organization_id: string;
+  scenario_id: string;
+  position: number;
+  text: string;
+  required_scenario_id: string | null;
+}
+
+export interface RunsTable {
+  id: string;
+  organization_id: string;
+  scenario_id: string;
+  user_id: string | null;
+  status: 'started' | 'completed' | 'abandoned';
+  url: string | null;
+  steps_completed: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RunStepIssuesTable {
+  id: string;
+  organization_id: string;
+  run_id: string;
+  step_id: string;
+  outcome: 'not-found' | 'low-confidence';
+  confidence: number | null;
+  url: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  auth_codes: AuthCodesTable;
+  settings: SettingsTable;
+  projects: ProjectsTable;
+  categories: CategoriesTable;
+  scenarios: ScenariosTable;
+  steps: StepsTable;
+  screenshots: ScreenshotsTable;
+  prerequisites: PrerequisitesTable;
+  runs: RunsTable;
+  run_step_issues: RunStepIssuesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type ScenarioRow = Selectable<ScenariosTable>;
+export type StepRow = Selectable<StepsTable>;
+export type RunRow = Selectable<RunsTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,779 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { ImageType, ProjectRow, ScenarioRow } from '../db/schema.ts';
+import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
+import { sniffImage } from '../storage.ts';
+import { iso, organizationOf } from './context.ts';
+import type { Handler, Schemas } from './types.ts';
+
+// ── loading and shaping ──
+
+function normalizeSites(sites: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of sites) {
+    const site = raw.trim();
+    if (site && !seen.has(site)) {
+      seen.add(site);
+      out.push(site);
+    }
+  }
+  return out;
+}
+
+function sitesOf(value: unknown): string[] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/** Projects with their categories and counts, in the given order. */
+export async function projectBodies(
+  db: Db,
+  organizationId: string,
+  projects: ProjectRow[],
+): Promise<Schemas['Project'][]> {
+  if (projects.length === 0) return [];
+  const categories = await db
+    .selectFrom('categories')
+    .leftJoin('scenarios', 'scenarios.category_id', 'categories.id')
+    .select((eb) => [
+      'categories.id',
+      'categories.project_id',
+      'categories.name',
+      eb.fn.count<number>('scenarios.id').as('scenario_count'),
+    ])
+    .where('categories.organization_id', '=', organizationId)
+    .where(
+      'categories.project_id',
+      'in',
+      projects.map((p) => p.id),
+    )
+    .groupBy(['categories.id', 'categories.project_id', 'categories.name', 'categories.created_at'])
+    .orderBy('categories.created_at')
+    .orderBy('categories.id')
+    .execute();
+  return projects.map((p) => {
+    const own = categories
+      .filter((c) => c.project_id === p.id)
+      .map((c) => ({ id: c.id, name: c.name, scenarioCount: Number(c.scenario_count) }));
+    return {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      sites: sitesOf(p.sites),
+      categories: own,
+      categoryCount: own.length,
+      scenarioCount: own.reduce((sum, c) => sum + c.scenarioCount, 0),
+      createdAt: iso(p.created_at),
+      updatedAt: iso(p.updated_at),
+    };
+  });
+}
+
+async function findProject(db: Db, organizationId: string, id: string): Promise<ProjectRow> {
+  const project = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!project) throw notFound('project-not-found');
+  return project;
+}
+
+async function projectBody(db: Db, organizationId: string, id: string): Promise<Schemas['Project']> {
+  const [body] = await projectBodies(db, organizationId, [await findProject(db, organizationId, id)]);
+  if (!body) throw notFound('project-not-found');
+  return body;
+}
+
+/** Anything changing inside a project makes it "modified" for the projects page. */
+async function touchProject(db: Db, projectId: string): Promise<void> {
+  await db.updateTable('projects').set({ updated_at: new Date() }).where('id', '=', projectId).execute();
+}
+
+async function touchScenario(db: Db, scenarioId: string): Promise<void> {
+  const row = await db
+    .updateTable('scenarios')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', scenarioId)
+    .returning('category_id')
+    .executeTakeFirst();
+  if (!row) return;
+  await db
+    .updateTable('projects')
+    .set({ updated_at: new Date() })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('categories').select('project_id').where('id', '=', row.category_id),
+    )
+    .execute();
+}
+
+function summaryBody(s: ScenarioRow & { step_count: number | string | bigint }): Schemas['ScenarioSummary'] {
+  return {
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    summary: s.summary,
+    status: s.status,
+    minDuration: s.min_duration,
+    maxDuration: s.max_duration,
+    stepCount: Number(s.step_count),
+    version: s.version,
+    createdAt: iso(s.created_at),
+    updatedAt: iso(s.updated_at),
+  };
+}
+
+function scenarioSummaries(db: Db, organizationId: string) {
+  return db
+    .selectFrom('scenarios')
+    .selectAll('scenarios')
+    .select((eb) =>
+      eb
+        .selectFrom('steps')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('steps.scenario_id', '=', 'scenarios.id')
+        .as('step_count'),
+    )
+    .where('scenarios.organization_id', '=', organizationId)
+    .orderBy('scenarios.created_at')
+    .orderBy('scenarios.id');
+}
+
+type CategoryFull = Schemas['Category'];
+
+async function categoryBodies(
+  db: Db,
+  organizationId: string,
+  project: ProjectRow,
+  categoryId?: string,
+): Promise<CategoryFull[]> {
+  let query = db
+    .selectFrom('categories')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('project_id', '=', project.id);
+  if (categoryId) query = query.where('id', '=', categoryId);
+  const categories = await query.orderBy('created_at').orderBy('id').execute();
+  if (categories.length === 0) return [];
+  const scenarios = await scenarioSummaries(db, organizationId)
+    .where(
+      'scenarios.category_id',
+      'in',
+      categories.map((c) => c.id),
+    )
+    .execute();
+  const projectRef = { id: project.id, name: project.name, sites: sitesOf(project.sites) };
+  return categories.map((c) => {
+    const own = scenarios.filter((s) => s.category_id === c.id);
+    return {
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      scenarioCount: own.length,
+      publishedCount: own.filter((s) => s.status === 'published').length,
+      scenarios: own.map((s) => summaryBody({ ...s, step_count: s.step_count ?? 0 })),
+      project: projectRef,
+      createdAt: iso(c.created_at),
+      updatedAt: iso(c.updated_at),
+    };
+  });
+}
+
+async function categoryBody(db: Db, organizationId: string, projectId: string, categoryId: string) {
+  const project = await findProject(db, organizationId, projectId);
+  const [category] = await categoryBodies(db, organizationId, project, categoryId);
+  if (!category) throw notFound('category-not-found');
+  return category;
+}
+
+async function findScenario(db: Db, organizationId: string, id: string): Promise<ScenarioRow> {
+  const scenario = await db
+    .selectFrom('scenarios')
+    .selectAll()
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!scenario) throw notFound('scenario-not-found');
+  return scenario;
+}
+
+function stepQuery(db: Db, organizationId: string) {
+  return db
+    .selectFrom('steps')
+    .leftJoin('screenshots', 'screenshots.step_id', 'steps.id')
+    .selectAll('steps')
+    .select('screenshots.content_type as screenshot_type')
+    .where('steps.organization_id', '=', organizationId);
+}
+
+type StepWithShot = Awaited<ReturnType<ReturnType<typeof stepQuery>['executeTakeFirstOrThrow']>>;
+
+function stepBody(s: StepWithShot): Schemas['Step'] {
+  const target = typeof s.target === 'string' ? (JSON.parse(s.target) as Record<string, unknown>) : s.target;
+  return {
+    id: s.id,
+    scenarioId: s.scenario_id,
+    position: s.position,
+    name: s.name,
+    text: s.text,
+    extra: s.extra,
+    url: s.url,
+    target: target ?? null,
+    autoClick: s.auto_click,
+    onMissingTarget: { waitSeconds: s.missing_wait_seconds, fallback: s.missing_then },
+    hasScreenshot: s.screenshot_type !== null,
+    screenshotType: s.screenshot_type,
+    version: s.version,
+    createdAt: iso(s.created_at),
+    updatedAt: iso(s.updated_at),
+  };
+}
+
+async function findStep(
+  db: Db,
+  organizationId: string,
+  scenarioId: string,
+  stepId: string,
+): Promise<StepWithShot> {
+  const step = await stepQuery(db, organizationId)
+    .where('steps.id', '=', stepId)
+    .where('steps.scenario_id', '=', scenarioId)
+    .executeTakeFirst();
+  if (!step) throw notFound('step-not-found');
+  return step;
+}
+
+async function prerequisiteBodies(db: Db, organizationId: string, scenarioId: string) {
+  const rows = await db
+    .selectFrom('prerequisites')
+    .leftJoin('scenarios as required', 'required.id', 'prerequisites.required_scenario_id')
+    .select([
+      'prerequisites.id',
+      'prerequisites.text',
+      'prerequisites.required_scenario_id',
+      'required.title as required_title',
+      'required.status as required_status',
+    ])
+    .where('prerequisites.organization_id', '=', organizationId)
+    .where('prerequisites.scenario_id', '=', scenarioId)
+    .orderBy('prerequisites.position')
+    .execute();
+  return rows.map((r): Schemas['Prerequisite'] => ({
+    id: r.id,
+    text: r.text,
+    scenarioId: r.required_scenario_id,
+    scenario:
+      r.required_scenario_id && r.required_title && r.required_status
+        ? { id: r.required_scenario_id, title: r.required_title, status: r.required_status }
+        : null,
+  }));
+}
+
+export async function scenarioBody(db: Db, organizationId: string, id: string): Promise<Schemas['Scenario']> {
+  const scenario = await findScenario(db, organizationId, id);
+  const place = await db
+    .selectFrom('categories')
+    .innerJoin('projects', 'projects.id', 'categories.project_id')
+    .select([
+      'categories.id as category_id',
+      'categories.name as category_name',
+      'projects.id as project_id',
+      'projects.name as project_name',
+      'projects.sites',
+    ])
+    .where('categories.id', '=', scenario.category_id)
+    .executeTakeFirstOrThrow();
+  const steps = await stepQuery(db, organizationId)
+    .where('steps.scenario_id', '=', id)
+    .orderBy('steps.position')
+    .execute();
+  return {
+    ...summaryBody({ ...scenario, step_count: steps.length }),
+    category: {
+      id: place.category_id,
+      name: place.category_name,
+      project: { id: place.project_id, name: place.project_name, sites: sitesOf(place.sites) },
+    },
+    steps: steps.map(stepBody),
+    prerequisites: await prerequisiteBodies(db, organizationId, id),
+  };
+}
+
+function checkDurations(body: { minDuration: number; maxDuration: number }): void {
+  if (body.maxDuration < body.minDuration) throw fieldProblem('/body/maxDuration', 'field.durations');
+}
+
+// ── projects ──
+
+export const listProjects: Handler<'listProjects'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const projects = await services.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return { status: 200, body: await projectBodies(services.db, organizationId, projects) };
+};
+
+export const createProject: Handler<'createProject'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const sites = normalizeSites(request.body.sites);
+  if (sites.length === 0) throw fieldProblem('/body/sites', 'field.sites');
+  const project = await services.db
+    .insertInto('projects')
+    .values({
+      id: randomUUID(),
+      organization_id: organizationId,
+      name: request.body.name.trim() || request.body.name,
+      description: request.body.description ?? '',
+      sites: JSON.stringify(sites),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const [body] = await projectBodies(services.db, organizationId, [project]);
+  if (!body) throw notFound('project-not-found');
+  return { status: 201, body };
+};
+
+export const getProject: Handler<'getProject'> = async (services, request) => {
+  return { status: 200, body: await projectBody(services.db, organizationOf(request), request.params.id) };
+};
+
+export const updateProject: Handler<'updateProject'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const result = await services.db
+    .updateTable('projects')
+    .set({
+      name: request.body.name.trim() || request.body.name,
+      description: request.body.description ?? '',
+      sites: JSON.stringify(normalizeSites(request.body.sites)),
+      updated_at: new Date(),
+    })
+    .where('id', '=', request.params.id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('project-not-found');
+  return { status: 200, body: await projectBody(services.db, organizationId, request.params.id) };
+};
+
+export const deleteProject: Handler<'deleteProject'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  // One statement: the foreign keys cascade to categories, scenarios, steps, screenshots, prerequisites and runs
+  // within the statement's transaction.
+  const result = await services.db
+    .deleteFrom('projects')
+    .where('id', '=', request.params.id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('project-not-found');
+  return { status: 204, body: undefined };
+};
+
+// ── categories ──
+
+export const listCategories: Handler<'listCategories'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const project = await findProject(services.db, organizationId, request.params.id);
+  return { status: 200, body: await categoryBodies(services.db, organizationId, project) };
+};
+
+export const createCategory: Handler<'createCategory'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const id = randomUUID();
+  await services.db.transaction().execute(async (trx) => {
+    const project = await findProject(trx, organizationId, request.params.id);
+    await trx
+      .insertInto('categories')
+      .values({
+        id,
+        organization_id: organizationId,
+        project_id: project.id,
+        name: request.body.name.trim() || request.body.name,
+        description: request.body.description ?? '',
+      })
+      .execute();
+    await touchProject(trx, project.id);
+  });
+  return { status: 201, body: await categoryBody(services.db, organizationId, request.params.id, id) };
+};
+
+export const getCategory: Handler<'getCategory'> = async (services, request) => {
+  const { id, categoryId } = request.params;
+  return { status: 200, body: await categoryBody(services.db, organizationOf(request), id, categoryId) };
+};
+
+export const updateCategory: Handler<'updateCategory'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, categoryId } = request.params;
+  await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('categories')
+      .set({
+        name: request.body.name.trim() || request.body.name,
+        description: request.body.description ?? '',
+        updated_at: new Date(),
+      })
+      .where('id', '=', categoryId)
+      .where('project_id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('category-not-found');
+    await touchProject(trx, id);
+  });
+  return { status: 200, body: await categoryBody(services.db, organizationId, id, categoryId) };
+};
+
+export const deleteCategory: Handler<'deleteCategory'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, categoryId } = request.params;
+  await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('categories')
+      .where('id', '=', categoryId)
+      .where('project_id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('category-not-found');
+    await touchProject(trx, id);
+  });
+  return { status: 204, body: undefined };
+};
+
+// ── scenarios ──
+
+export const listScenarios: Handler<'listScenarios'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, categoryId } = request.params;
+  await findProject(services.db, organizationId, id);
+  const category = await services.db
+    .selectFrom('categories')
+    .select('id')
+    .where('id', '=', categoryId)
+    .where('project_id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!category) throw notFound('category-not-found');
+  const rows = await scenarioSummaries(services.db, organizationId)
+    .where('scenarios.category_id', '=', categoryId)
+    .execute();
+  return { status: 200, body: rows.map((s) => summaryBody({ ...s, step_count: s.step_count ?? 0 })) };
+};
+
+export const createScenario: Handler<'createScenario'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, categoryId } = request.params;
+  checkDurations(request.body);
+  const scenarioId = randomUUID();
+  await services.db.transaction().execute(async (trx) => {
+    await findProject(trx, organizationId, id);
+    const category = await trx
+      .selectFrom('categories')
+      .select('id')
+      .where('id', '=', categoryId)
+      .where('project_id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (!category) throw notFound('category-not-found');
+    const b = request.body;
+    await trx
+      .insertInto('scenarios')
+      .values({
+        id: scenarioId,
+        organization_id: organizationId,
+        category_id: categoryId,
+        title: b.title,
+        description: b.description,
+        summary: b.summary,
+        min_duration: b.minDuration,
+        max_duration: b.maxDuration,
+      })
+      .execute();
+    await touchProject(trx, id);
+  });
+  return { status: 201, body: await scenarioBody(services.db, organizationId, scenarioId) };
+};
+
+export const getScenario: Handler<'getScenario'> = async (services, request) => {
+  return { status: 200, body: await scenarioBody(services.db, organizationOf(request), request.params.id) };
+};
+
+export const updateScenario: Handler<'updateScenario'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  checkDurations(request.body);
+  const b = request.body;
+  await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('scenarios')
+      .set({
+        title: b.title,
+        description: b.description,
+        summary: b.summary,
+        min_duration: b.minDuration,
+        max_duration: b.maxDuration,
+      })
+      .where('id', '=', request.params.id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('scenario-not-found');
+    await touchScenario(trx, request.params.id);
+  });
+  return { status: 200, body: await scenarioBody(services.db, organizationId, request.params.id) };
+};
+
+export const deleteScenario: Handler<'deleteScenario'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  await services.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('scenarios')
+      .where('id', '=', request.params.id)
+      .where('organization_id', '=', organizationId)
+      .returning('category_id')
+      .executeTakeFirst();
+    if (!row) throw notFound('scenario-not-found');
+    await trx
+      .updateTable('projects')
+      .set({ updated_at: new Date() })
+      .where('id', '=', (eb) =>
+        eb.selectFrom('categories').select('project_id').where('id', '=', row.category_id),
+      )
+      .execute();
+  });
+  return { status: 204, body: undefined };
+};
+
+export const updateScenarioStatus: Handler<'updateScenarioStatus'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('scenarios')
+      .set({ status: request.body.status })
+      .where('id', '=', request.params.id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('scenario-not-found');
+    await touchScenario(trx, request.params.id);
+  });
+  return { status: 200, body: await scenarioBody(services.db, organizationId, request.params.id) };
+};
+
+export const replacePrerequisites: Handler<'replacePrerequisites'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const scenarioId = request.params.id;
+  const items = request.body;
+  await services.db.transaction().execute(async (trx) => {
+    await findScenario(trx, organizationId, scenarioId);
+    const wanted = [
+      ...new Set(items.map((p) => p.scenarioId).filter((id): id is string => typeof id === 'string')),
+    ];
+    const existing =
+      wanted.length === 0
+        ? []
+        : await trx
+            .selectFrom('scenarios')
+            .select('id')
+            .where('organization_id', '=', organizationId)
+            .where('id', 'in', wanted)
+            .execute();
+    const known = new Set(existing.map((s) => s.id));
+    items.forEach((p, index) => {
+      if (p.scenarioId === scenarioId)
+        throw fieldProblem(`/body/${index}/scenarioId`, 'field.self-prerequisite');
+      if (p.scenarioId && !known.has(p.scenarioId)) {
+        throw fieldProblem(`/body/${index}/scenarioId`, 'field.scenario-not-found');
+      }
+    });
+    await trx.deleteFrom('prerequisites').where('scenario_id', '=', scenarioId).execute();
+    if (items.length > 0) {
+      await trx
+        .insertInto('prerequisites')
+        .values(
+          items.map((p, index) => ({
+            id: randomUUID(),
+            organization_id: organizationId,
+            scenario_id: scenarioId,
+            position: index + 1,
+            text: p.text,
+            required_scenario_id: p.scenarioId ?? null,
+          })),
+        )
+        .execute();
+    }
+    await touchScenario(trx, scenarioId);
+  });
+  return { status: 200, body: await prerequisiteBodies(services.db, organizationId, scenarioId) };
+};
+
+// ── steps ──
+
+function stepValues(body: Schemas['StepInput']) {
+  return {
+    name: body.name,
+    text: body.text,
+    extra: body.extra ?? null,
+    url: body.url,
+    target: body.target ? JSON.stringify(body.target) : null,
+    auto_click: body.autoClick ?? false,
+    missing_wait_seconds: body.onMissingTarget?.waitSeconds ?? 6,
+    missing_then: body.onMissingTarget?.fallback ?? ('unanchored' as const),
+  };
+}
+
+export const createStep: Handler<'createStep'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const scenarioId = request.params.id;
+  const stepId = randomUUID();
+  await services.db.transaction().execute(async (trx) => {
+    await findScenario(trx, organizationId, scenarioId);
+    const last = await trx
+      .selectFrom('steps')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('scenario_id', '=', scenarioId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('steps')
+      .values({
+        id: stepId,
+        organization_id: organizationId,
+        scenario_id: scenarioId,
+        position: Number(last?.max ?? 0) + 1,
+        ...stepValues(request.body),
+      })
+      .execute();
+    await touchScenario(trx, scenarioId);
+  });
+  return { status: 201, body: stepBody(await findStep(services.db, organizationId, scenarioId, stepId)) };
+};
+
+export const getStep: Handler<'getStep'> = async (services, request) => {
+  const { id, stepId } = request.params;
+  return { status: 200, body: stepBody(await findStep(services.db, organizationOf(request), id, stepId)) };
+};
+
+export const updateStep: Handler<'updateStep'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, stepId } = request.params;
+  await services.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('steps')
+      .set((eb) => ({ ...stepValues(request.body), version: eb('version', '+', 1), updated_at: new Date() }))
+      .where('id', '=', stepId)
+      .where('scenario_id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('step-not-found');
+    await touchScenario(trx, id);
+  });
+  return { status: 200, body: stepBody(await findStep(services.db, organizationId, id, stepId)) };
+};
+
+export const deleteStep: Handler<'deleteStep'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, stepId } = request.params;
+  await services.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('steps')
+      .where('id', '=', stepId)
+      .where('scenario_id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .returning('position')
+      .executeTakeFirst();
+    if (!row) throw notFound('step-not-found');
+    await trx
+      .updateTable('steps')
+      .set((eb) => ({ position: eb('position', '-', 1) }))
+      .where('scenario_id', '=', id)
+      .where('position', '>', row.position)
+      .execute();
+    await touchScenario(trx, id);
+  });
+  return { status: 204, body: undefined };
+};
+
+export const reorderSteps: Handler<'reorderSteps'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const scenarioId = request.params.id;
+  const { stepIds } = request.body;
+  await services.db.transaction().execute(async (trx) => {
+    await findScenario(trx, organizationId, scenarioId);
+    const steps = await trx.selectFrom('steps').select('id').where('scenario_id', '=', scenarioId).execute();
+    const current = new Set(steps.map((s) => s.id));
+    const given = new Set(stepIds);
+    if (
+      given.size !== stepIds.length ||
+      given.size !== current.size ||
+      stepIds.some((s) => !current.has(s))
+    ) {
+      throw new HttpProblem('validation', {
+        key: 'steps-mismatch',
+        fields: [{ field: '/body/stepIds', key: 'steps-mismatch' }],
+      });
+    }
+    if (stepIds.length > 0) {
+      // One statement assigns every new position.
+      await sql`UPDATE steps SET position = ordered.position, updated_at = now()
+        FROM (SELECT id::uuid AS id, ordinality::int AS position
+              FROM unnest(${sql.val(stepIds)}::text[]) WITH ORDINALITY AS t(id, ordinality)) AS ordered
+        WHERE steps.id = ordered.id AND steps.scenario_id = ${scenarioId}`.execute(trx);
+    }
+    await touchScenario(trx, scenarioId);
+  });
+  const steps = await stepQuery(services.db, organizationId)
+    .where('steps.scenario_id', '=', scenarioId)
+    .orderBy('steps.position')
+    .execute();
+  return { status: 200, body: steps.map(stepBody) };
+};
+
+// ── screenshots ──
+
+const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
+
+export const putStepScreenshot: Handler<'putStepScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, stepId } = request.params;
+  const declared = (request.contentType ?? '').split(';')[0]?.trim().toLowerCase() as ImageType;
+  const data = request.rawBody;
+  if (!imageTypes.has(declared) || !data) {
+    throw new HttpProblem('unsupported-media-type', { params: { type: declared || '-' } });
+  }
+  if (sniffImage(data) !== declared) {
+    throw new HttpProblem('unsupported-media-type', { key: 'image-mismatch', params: { type: declared } });
+  }
+  await services.db.transaction().execute(async (trx) => {
+    await findStep(trx, organizationId, id, stepId);
+    await trx
+      .updateTable('steps')
+      .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+      .where('id', '=', stepId)
+      .execute();
+  });
+  await services.storage.put(organizationId, stepId, { contentType: declared, data });
+  return { status: 204, body: undefined };
+};
+
+export const getStepScreenshot: Handler<'getStepScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, stepId } = request.params;
+  await findStep(services.db, organizationId, id, stepId);
+  const image = await services.storage.get(organizationId, stepId);
+  if (!image) throw notFound('screenshot-not-found');
+  return { status: 200, raw: image.data, contentType: image.contentType };
+};
+
+export const deleteStepScreenshot: Handler<'deleteStepScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, stepId } = request.params;
+  await findStep(services.db, organizationId, id, stepId);
+  if (!(await services.storage.delete(organizationId, stepId))) throw notFound('screenshot-not-found');
+  await services.db
+    .updateTable('steps')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
+    .where('id', '=', stepId)
+    .execute();
+  return { status: 204, body: undefined };
+};

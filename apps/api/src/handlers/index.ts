@@ -1,0 +1,83 @@
+import * as activity from './activity.ts';
+import * as auth from './auth.ts';
+import * as content from './content.ts';
+import * as team from './team.ts';
+import type { Access, Handlers, OperationId } from './types.ts';
+import * as users from './users.ts';
+
+/** One handler per operationId of openapi.yaml; the type makes a missing or extra one a compile error. */
+export const handlers: Handlers = {
+  register: auth.register,
+  login: auth.login,
+  forgotPassword: auth.forgotPassword,
+  resetPassword: auth.resetPassword,
+  confirmAccount: auth.confirmAccount,
+  changePassword: auth.changePassword,
+  filterMembers: team.filterMembers,
+  inviteMember: team.inviteMember,
+  updateMemberRole: team.updateMemberRole,
+  deleteMemberRole: team.deleteMemberRole,
+  getMe: users.getMe,
+  updateMe: users.updateMe,
+  listOrganizations: users.listOrganizations,
+  listProjects: content.listProjects,
+  createProject: content.createProject,
+  getProject: content.getProject,
+  updateProject: content.updateProject,
+  deleteProject: content.deleteProject,
+  listCategories: content.listCategories,
+  createCategory: content.createCategory,
+  getCategory: content.getCategory,
+  updateCategory: content.updateCategory,
+  deleteCategory: content.deleteCategory,
+  listScenarios: content.listScenarios,
+  createScenario: content.createScenario,
+  getScenario: content.getScenario,
+  updateScenario: content.updateScenario,
+  deleteScenario: content.deleteScenario,
+  updateScenarioStatus: content.updateScenarioStatus,
+  replacePrerequisites: content.replacePrerequisites,
+  createStep: content.createStep,
+  getStep: content.getStep,
+  updateStep: content.updateStep,
+  deleteStep: content.deleteStep,
+  reorderSteps: content.reorderSteps,
+  putStepScreenshot: content.putStepScreenshot,
+  getStepScreenshot: content.getStepScreenshot,
+  deleteStepScreenshot: content.deleteStepScreenshot,
+  createRun: activity.createRun,
+  updateRun: activity.updateRun,
+  getCatalogue: activity.getCatalogue,
+  getDashboard: activity.getDashboard,
+  listLocales: activity.listLocales,
+  getTranslations: activity.getTranslations,
+};
+
+const teamCalls = ['filterMembers', 'inviteMember', 'updateMemberRole', 'deleteMemberRole'] as const;
+const publicCalls = [
+  'register',
+  'login',
+  'forgotPassword',
+  'resetPassword',
+  'confirmAccount',
+  'listLocales',
+  'getTranslations',
+] as const;
+const userCalls = ['changePassword', 'getMe', 'updateMe', 'listOrganizations'] as const;
+
+/** Who may call what (server-side enforcement of spec §6, design §4). Everything else is for members. */
+export function accessOf(operationId: OperationId): Access {
+  if ((publicCalls as readonly string[]).includes(operationId)) return 'public';
+  if ((userCalls as readonly string[]).includes(operationId)) return 'user';
+  if ((teamCalls as readonly string[]).includes(operationId)) return 'admin';
+  return 'member';
+}
+
+/** Public calls that are rate-limited per client (login also per email, on failures). */
+export const authCalls = new Set<OperationId>([
+  'register',
+  'login',
+  'forgotPassword',
+  'resetPassword',
+  'confirmAccount',
+]);

@@ -1,0 +1,82 @@
+import type { components, operations } from '@mulot/api-client/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { RoleName, UserRow } from '../db/schema.ts';
+import type { Mailer } from '../mail.ts';
+import type { Locale } from '../problems.ts';
+import type { SlidingWindow } from '../rate-limit.ts';
+import type { Tokens } from '../security.ts';
+import type { ScreenshotStorage } from '../storage.ts';
+
+export type Schemas = components['schemas'];
+export type OperationId = keyof operations;
+
+type JsonBodyOf<T> = T extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : T extends { requestBody?: { content: { 'application/json': infer B } } }
+    ? B
+    : undefined;
+type PathOf<T> = T extends { parameters: { path: infer P } } ? P : Record<string, never>;
+type QueryOf<T> = T extends { parameters: { query: infer Q } } ? Q : Record<string, never>;
+
+type SuccessCode = 200 | 201 | 204;
+type ResponsesOf<K extends OperationId> = operations[K]['responses'];
+type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+
+/** What a handler answers: one of the operation's success codes with the body the contract gives it. */
+export type Result<K extends OperationId> = {
+  [S in keyof ResponsesOf<K> & SuccessCode]: { status: S; body: ContentOf<ResponsesOf<K>[S]> };
+}[keyof ResponsesOf<K> & SuccessCode];
+
+/** Raw bytes (screenshots) with their content type. */
+export interface RawResult {
+  status: 200;
+  raw: Buffer;
+  contentType: string;
+}
+
+export interface Services {
+  config: Config;
+  db: Db;
+  tokens: Tokens;
+  mailer: Mailer;
+  storage: ScreenshotStorage;
+  failedLogins: SlidingWindow;
+  authRequests: SlidingWindow;
+  log: FastifyBaseLogger;
+}
+
+export interface Caller {
+  user: UserRow;
+  /** The verified organization of this request (organization-scoped operations). */
+  organizationId: string | null;
+  /** The caller's role there; null for a platform administrator who is not a member. */
+  role: RoleName | null;
+}
+
+export interface Request<K extends OperationId> {
+  body: JsonBodyOf<operations[K]>;
+  params: PathOf<operations[K]>;
+  query: QueryOf<operations[K]>;
+  /** The request body as bytes (image uploads). */
+  rawBody: Buffer | undefined;
+  contentType: string | undefined;
+  locale: Locale;
+  ip: string;
+  caller: Caller | null;
+}
+
+export type Handler<K extends OperationId> = (
+  services: Services,
+  request: Request<K>,
+) => Promise<Result<K> | (K extends 'getStepScreenshot' ? RawResult : never)>;
+
+export type Handlers = { [K in OperationId]: Handler<K> };
+
+/**
+ * Who may call an operation. public: anyone; user: any signed-in user; member: a member of the organization named
+ * by x-organization-id (or a platform administrator); admin: an Admin of that organization (or a platform
+ * administrator).
+ */
+export type Access = 'public' | 'user' | 'member' | 'admin';

@@ -1,0 +1,62 @@
+import { firstRole, userBody } from './auth.ts';
+import { callerOf } from './context.ts';
+import type { Handler } from './types.ts';
+
+export const getMe: Handler<'getMe'> = async (services, request) => {
+  const caller = callerOf(request);
+  const role = caller.role ?? (await firstRole(services.db, caller.user.id));
+  return { status: 200, body: userBody(caller.user, role) };
+};
+
+export const updateMe: Handler<'updateMe'> = async (services, request) => {
+  const caller = callerOf(request);
+  const user = await services.db
+    .updateTable('users')
+    .set({
+      firstname: request.body.firstname.trim(),
+      lastname: request.body.lastname.trim(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', caller.user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const role = caller.role ?? (await firstRole(services.db, user.id));
+  return { status: 200, body: userBody(user, role) };
+};
+
+export const listOrganizations: Handler<'listOrganizations'> = async (services, request) => {
+  const { user } = callerOf(request);
+  if (user.is_admin) {
+    // A platform administrator sees every organization: their own first, in membership order, then the rest by name.
+    const rows = await services.db
+      .selectFrom('organizations')
+      .leftJoin('memberships', (join) =>
+        join
+          .onRef('memberships.organization_id', '=', 'organizations.id')
+          .on('memberships.user_id', '=', user.id),
+      )
+      .select([
+        'organizations.id',
+        'organizations.name',
+        'memberships.role',
+        'memberships.created_at as joined',
+      ])
+      .execute();
+    rows.sort((a, b) => {
+      if (a.joined && b.joined) return new Date(a.joined).getTime() - new Date(b.joined).getTime();
+      if (a.joined) return -1;
+      if (b.joined) return 1;
+      return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    });
+    return { status: 200, body: rows.map((r) => ({ id: r.id, name: r.name, role: r.role })) };
+  }
+  const rows = await services.db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select(['organizations.id', 'organizations.name', 'memberships.role'])
+    .where('memberships.user_id', '=', user.id)
+    .orderBy('memberships.created_at')
+    .orderBy('organizations.id')
+    .execute();
+  return { status: 200, body: rows };
+};

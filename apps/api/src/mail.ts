@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Locale } from './problems.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The link the mail carries, logged in development so an account can be confirmed without a mail server. */
+  link: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail and the link in the log. */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = join(options.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
+      mkdirSync(dir, { recursive: true });
+      const file = join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      options.log.info({ to: mail.to, file, link: mail.link }, `mail written (no SMTP_URL): ${mail.subject}`);
+    },
+    close: () => transport.close(),
+  };
+}
+
+// ── the mails, in the request's language ──
+
+export function confirmationMail(locale: Locale, to: string, link: string): Mail {
+  return locale === 'en'
+    ? {
+        to,
+        link,
+        subject: 'Activate your Mulot account',
+        text: `Welcome to Mulot!\n\nTo activate your account, open this link:\n${link}\n\nIf you did not create an account, ignore this email.\n`,
+      }
+    : {
+        to,
+        link,
+        subject: 'Activez votre compte Mulot',
+        text: `Bienvenue sur Mulot !\n\nPour activer votre compte, ouvrez ce lien :\n${link}\n\nSi vous n'avez pas créé de compte, ignorez cet email.\n`,
+      };
+}
+
+export function resetMail(locale: Locale, to: string, link: string): Mail {
+  return locale === 'en'
+    ? {
+        to,
+        link,
+        subject: 'Reset your Mulot password',
+        text: `To choose a new password, open this link (valid for one hour):\n${link}\n\nIf you did not ask for it, ignore this email: your password stays the same.\n`,
+      }
+    : {
+        to,
+        link,
+        subject: 'Réinitialisez votre mot de passe Mulot',
+        text: `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure) :\n${link}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez cet email : votre mot de passe reste inchangé.\n`,
+      };
+}
+
+export function invitationMail(locale: Locale, to: string, organization: string, link: string): Mail {
+  return locale === 'en'
+    ? {
+        to,
+        link,
+        subject: `You are invited to ${organization} on Mulot`,
+        text: `You have been invited to join ${organization} on Mulot.\n\nTo accept, choose your password with this link:\n${link}\n`,
+      }
+    : {
+        to,
+        link,
+        subject: `Invitation à rejoindre ${organization} sur Mulot`,
+        text: `Vous êtes invité(e) à rejoindre ${organization} sur Mulot.\n\nPour accepter, choisissez votre mot de passe avec ce lien :\n${link}\n`,
+      };
+}
+
+export function joinedMail(locale: Locale, to: string, organization: string, link: string): Mail {
+  return locale === 'en'
+    ? {
+        to,
+        link,
+        subject: `You now belong to ${organization} on Mulot`,
+        text: `You have been added to ${organization} on Mulot.\n\nSign in:\n${link}\n`,
+      }
+    : {
+        to,
+        link,
+        subject: `Vous avez rejoint ${organization} sur Mulot`,
+        text: `Vous avez été ajouté(e) à ${organization} sur Mulot.\n\nConnectez-vous :\n${link}\n`,
+      };
+}

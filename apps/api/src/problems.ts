@@ -1,0 +1,340 @@
+// Every error the API answers is an RFC 9457 problem; `detail` and field messages are localized by x-locale.
+
+export type Locale = 'fr' | 'en';
+
+export function localeOf(header: string | string[] | undefined): Locale {
+  const value = (Array.isArray(header) ? header[0] : header)?.toLowerCase() ?? '';
+  return value === 'en' || value.startsWith('en-') ? 'en' : 'fr';
+}
+
+const kinds = {
+  validation: { status: 400, title: 'Invalid input' },
+  'malformed-json': { status: 400, title: 'Malformed JSON' },
+  'invalid-code': { status: 400, title: 'Invalid or expired code' },
+  'rejected-url': { status: 400, title: 'Rejected URL' },
+  unauthenticated: { status: 401, title: 'Authentication required' },
+  'invalid-credentials': { status: 401, title: 'Invalid credentials' },
+  'account-not-confirmed': { status: 403, title: 'Account not confirmed' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'organization-required': { status: 403, title: 'Organization required' },
+  'not-found': { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict' },
+  'email-taken': { status: 409, title: 'Email already registered' },
+  'last-admin': { status: 409, title: 'Last administrator' },
+  'payload-too-large': { status: 413, title: 'Payload too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  internal: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ProblemKind = keyof typeof kinds;
+
+type Text = Record<Locale, string>;
+
+export const messages = {
+  validation: { fr: 'La requête contient des données invalides.', en: 'The request contains invalid data.' },
+  'malformed-json': {
+    fr: "Le corps de la requête n'est pas un JSON valide.",
+    en: 'The request body is not valid JSON.',
+  },
+  'empty-body': { fr: 'Le corps de la requête est vide.', en: 'The request body is empty.' },
+  'invalid-code': {
+    fr: "Ce lien n'est pas valide ou a expiré. Demandez-en un nouveau.",
+    en: 'This link is invalid or has expired. Ask for a new one.',
+  },
+  'rejected-url': {
+    fr: "L'adresse {url} n'est pas une adresse de ce service.",
+    en: 'The address {url} is not an address of this service.',
+  },
+  unauthenticated: {
+    fr: 'Vous devez être connecté. Votre session a peut-être expiré.',
+    en: 'You must be signed in. Your session may have expired.',
+  },
+  'invalid-credentials': { fr: 'Email ou mot de passe incorrect.', en: 'Incorrect email or password.' },
+  'wrong-current-password': {
+    fr: 'Le mot de passe actuel est incorrect.',
+    en: 'The current password is incorrect.',
+  },
+  'account-not-confirmed': {
+    fr: "Votre compte n'est pas encore activé. Cliquez sur le lien reçu par email pour l'activer.",
+    en: 'Your account is not activated yet. Click the link you received by email to activate it.',
+  },
+  forbidden: {
+    fr: 'Votre rôle dans cette organisation ne permet pas cette action.',
+    en: 'Your role in this organization does not allow this action.',
+  },
+  'admin-only': {
+    fr: 'Seuls les administrateurs de cette organisation peuvent gérer son équipe.',
+    en: "Only this organization's administrators can manage its team.",
+  },
+  'organization-required': {
+    fr: 'Choisissez une organisation dont vous êtes membre (en-tête x-organization-id).',
+    en: 'Choose an organization you are a member of (x-organization-id header).',
+  },
+  'not-found': { fr: 'Ressource introuvable.', en: 'Resource not found.' },
+  'route-not-found': {
+    fr: "Cette adresse n'existe pas dans l'API.",
+    en: 'This address does not exist in the API.',
+  },
+  'project-not-found': { fr: 'Projet introuvable.', en: 'Project not found.' },
+  'category-not-found': { fr: 'Catégorie introuvable.', en: 'Category not found.' },
+  'scenario-not-found': { fr: 'Scénario introuvable.', en: 'Scenario not found.' },
+  'step-not-found': { fr: 'Étape introuvable.', en: 'Step not found.' },
+  'screenshot-not-found': {
+    fr: "Aucune capture d'écran associée à cette étape.",
+    en: 'No screenshot is attached to this step.',
+  },
+  'run-not-found': { fr: 'Exécution introuvable.', en: 'Run not found.' },
+  'member-not-found': {
+    fr: "Ce membre n'appartient pas à l'organisation.",
+    en: 'This member does not belong to the organization.',
+  },
+  'locale-not-found': { fr: 'Langue inconnue : {locale}.', en: 'Unknown language: {locale}.' },
+  'email-taken': {
+    fr: 'Un compte existe déjà avec cette adresse email.',
+    en: 'An account already exists with this email address.',
+  },
+  'already-member': {
+    fr: 'Cette personne est déjà membre de l’organisation.',
+    en: 'This person is already a member of the organization.',
+  },
+  'last-admin': {
+    fr: "L'organisation doit garder au moins un administrateur.",
+    en: 'The organization must keep at least one administrator.',
+  },
+  'steps-mismatch': {
+    fr: 'La liste doit contenir chaque étape du scénario une seule fois.',
+    en: 'The list must contain every step of the scenario exactly once.',
+  },
+  'payload-too-large': { fr: 'Le contenu envoyé est trop volumineux.', en: 'The content sent is too large.' },
+  'image-too-large': {
+    fr: "L'image dépasse la taille maximale de {limit} Mo.",
+    en: 'The image exceeds the maximum size of {limit} MB.',
+  },
+  'unsupported-media-type': {
+    fr: 'Type de contenu non accepté : {type}.',
+    en: 'Content type not accepted: {type}.',
+  },
+  'image-mismatch': {
+    fr: "Le contenu n'est pas une image {type} valide.",
+    en: 'The content is not a valid {type} image.',
+  },
+  'rate-limited': {
+    fr: 'Trop de tentatives. Réessayez dans {minutes} minute(s).',
+    en: 'Too many attempts. Try again in {minutes} minute(s).',
+  },
+  internal: {
+    fr: 'Une erreur est survenue. Veuillez réessayer.',
+    en: 'An error occurred. Please try again.',
+  },
+  // Field messages
+  'field.required': { fr: 'Ce champ est requis.', en: 'This field is required.' },
+  'field.unknown': { fr: "Ce champ n'est pas accepté.", en: 'This field is not accepted.' },
+  'field.type': { fr: 'Doit être de type {type}.', en: 'Must be of type {type}.' },
+  'field.minLength': {
+    fr: 'Doit contenir au moins {limit} caractère(s).',
+    en: 'Must contain at least {limit} character(s).',
+  },
+  'field.maxLength': {
+    fr: 'Doit contenir au plus {limit} caractère(s).',
+    en: 'Must contain at most {limit} character(s).',
+  },
+  'field.password': {
+    fr: 'Le mot de passe doit contenir au moins 8 caractères',
+    en: 'The password must contain at least 8 characters',
+  },
+  'field.email': { fr: 'Veuillez entrer une adresse email valide', en: 'Please enter a valid email address' },
+  'field.uuid': { fr: 'Identifiant invalide.', en: 'Invalid identifier.' },
+  'field.format': { fr: 'Format invalide ({format}).', en: 'Invalid format ({format}).' },
+  'field.enum': { fr: "Doit être l'une des valeurs : {values}.", en: 'Must be one of: {values}.' },
+  'field.minimum': {
+    fr: 'Doit être supérieur ou égal à {limit}.',
+    en: 'Must be greater than or equal to {limit}.',
+  },
+  'field.maximum': {
+    fr: 'Doit être inférieur ou égal à {limit}.',
+    en: 'Must be less than or equal to {limit}.',
+  },
+  'field.minItems': {
+    fr: 'Doit contenir au moins {limit} élément(s).',
+    en: 'Must contain at least {limit} item(s).',
+  },
+  'field.maxItems': {
+    fr: 'Doit contenir au plus {limit} élément(s).',
+    en: 'Must contain at most {limit} item(s).',
+  },
+  'field.maxProperties': { fr: 'Contient trop de propriétés.', en: 'Has too many properties.' },
+  'field.minProperties': { fr: 'Ne doit pas être vide.', en: 'Must not be empty.' },
+  'field.invalid': { fr: 'Valeur invalide.', en: 'Invalid value.' },
+  'field.url': { fr: 'Adresse invalide.', en: 'Invalid address.' },
+  'field.durations': {
+    fr: 'La durée maximale doit être supérieure ou égale à la durée minimale.',
+    en: 'The maximum duration must be greater than or equal to the minimum duration.',
+  },
+  'field.self-prerequisite': {
+    fr: 'Un scénario ne peut pas être son propre prérequis.',
+    en: 'A scenario cannot be its own prerequisite.',
+  },
+  'field.scenario-not-found': {
+    fr: "Ce scénario n'existe pas dans l'organisation.",
+    en: 'This scenario does not exist in the organization.',
+  },
+  'field.step-not-found': {
+    fr: "Cette étape n'appartient pas au scénario.",
+    en: 'This step does not belong to the scenario.',
+  },
+  'field.sites': { fr: 'Au moins un site est requis.', en: 'At least one site is required.' },
+} satisfies Record<string, Text>;
+
+export type MessageKey = keyof typeof messages;
+export type Params = Record<string, string | number>;
+
+export function translate(key: MessageKey, locale: Locale, params: Params = {}): string {
+  return messages[key][locale].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export interface FieldProblem {
+  field: string;
+  key: MessageKey;
+  params?: Params;
+}
+
+/** Thrown by handlers and hooks; the error handler renders it in the request's locale. */
+export class HttpProblem extends Error {
+  readonly kind: ProblemKind;
+  readonly key: MessageKey;
+  readonly params: Params;
+  readonly fields: FieldProblem[];
+  readonly headers: Record<string, string>;
+
+  constructor(
+    kind: ProblemKind,
+    options: {
+      key?: MessageKey;
+      params?: Params;
+      fields?: FieldProblem[];
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(kind);
+    this.kind = kind;
+    this.key = options.key ?? (kind as MessageKey);
+    this.params = options.params ?? {};
+    this.fields = options.fields ?? [];
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return kinds[this.kind].status;
+  }
+}
+
+export function fieldProblem(field: string, key: MessageKey, params?: Params): HttpProblem {
+  return new HttpProblem('validation', { fields: [{ field, key, ...(params ? { params } : {}) }] });
+}
+
+export function notFound(key: MessageKey = 'not-found'): HttpProblem {
+  return new HttpProblem('not-found', { key });
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance?: string;
+  errors?: Array<{ field: string; message: string }>;
+}
+
+export function render(problem: HttpProblem, locale: Locale, instance?: string): ProblemBody {
+  const body: ProblemBody = {
+    type: `urn:mulot:problem:${problem.kind}`,
+    title: kinds[problem.kind].title,
+    status: kinds[problem.kind].status,
+    detail: translate(problem.key, locale, problem.params),
+  };
+  if (instance) body.instance = instance;
+  if (problem.fields.length > 0) {
+    body.errors = problem.fields.map((f) => ({
+      field: f.field,
+      message: translate(f.key, locale, f.params),
+    }));
+  }
+  return body;
+}
+
+const typeNames: Record<string, Text> = {
+  string: { fr: 'texte', en: 'string' },
+  integer: { fr: 'entier', en: 'integer' },
+  number: { fr: 'nombre', en: 'number' },
+  boolean: { fr: 'booléen', en: 'boolean' },
+  object: { fr: 'objet', en: 'object' },
+  array: { fr: 'liste', en: 'array' },
+  null: { fr: 'null', en: 'null' },
+};
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+const passwordFields = new Set(['/body/password', '/body/credentials/password', '/body/newPassword']);
+
+/** Turns Fastify/Ajv validation errors into field problems (JSON pointers into the request). */
+export function validationProblem(errors: AjvError[], context: string): HttpProblem {
+  const part = context === 'querystring' ? 'query' : context;
+  const fields = errors.map((error): FieldProblem => {
+    let field = `/${part}${error.instancePath}`;
+    const p = error.params;
+    switch (error.keyword) {
+      case 'required':
+        field += `/${String(p.missingProperty)}`;
+        return { field, key: 'field.required' };
+      case 'additionalProperties':
+        field += `/${String(p.additionalProperty)}`;
+        return { field, key: 'field.unknown' };
+      case 'type': {
+        const type = String(Array.isArray(p.type) ? p.type[0] : p.type);
+        return { field, key: 'field.type', params: { type: type } };
+      }
+      case 'minLength':
+        if (passwordFields.has(field) && p.limit === 8) return { field, key: 'field.password' };
+        return { field, key: 'field.minLength', params: { limit: Number(p.limit) } };
+      case 'maxLength':
+        return { field, key: 'field.maxLength', params: { limit: Number(p.limit) } };
+      case 'format':
+        if (p.format === 'email') return { field, key: 'field.email' };
+        if (p.format === 'uuid') return { field, key: 'field.uuid' };
+        return { field, key: 'field.format', params: { format: String(p.format) } };
+      case 'enum':
+        return {
+          field,
+          key: 'field.enum',
+          params: { values: (p.allowedValues as unknown[]).map((v) => String(v)).join(', ') },
+        };
+      case 'minimum':
+      case 'maximum':
+      case 'minItems':
+      case 'maxItems':
+        return { field, key: `field.${error.keyword}`, params: { limit: Number(p.limit) } };
+      case 'minProperties':
+      case 'maxProperties':
+        return { field, key: `field.${error.keyword}` };
+      default:
+        return { field, key: 'field.invalid' };
+    }
+  });
+  return new HttpProblem('validation', { fields });
+}
+
+/** Field messages name types in the request's language. */
+export function localizeTypeParams(problem: HttpProblem, locale: Locale): void {
+  for (const f of problem.fields) {
+    if (f.key === 'field.type' && f.params && typeof f.params.type === 'string') {
+      f.params.type = typeNames[f.params.type]?.[locale] ?? f.params.type;
+    }
+  }
+}

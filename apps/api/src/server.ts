@@ -1,0 +1,344 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { type Config, defaultConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { uuidPattern } from './handlers/context.ts';
+import { accessOf, authCalls, handlers } from './handlers/index.ts';
+import type { Caller, OperationId, RawResult, Request, Services } from './handlers/types.ts';
+import { createMailer } from './mail.ts';
+import {
+  HttpProblem,
+  type Locale,
+  localeOf,
+  localizeTypeParams,
+  type ProblemKind,
+  render,
+  validationProblem,
+} from './problems.ts';
+import { SlidingWindow } from './rate-limit.ts';
+import { loadJwtSecret, Tokens } from './security.ts';
+import { DatabaseScreenshotStorage } from './storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mulot: Services;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    locale: Locale;
+  }
+}
+
+const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const specPath = resolve(appDir, '../../openapi.yaml');
+const swaggerUiDir = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
+const imageTypes = ['image/png', 'image/jpeg', 'image/webp'];
+
+function statusKind(status: number): ProblemKind {
+  switch (status) {
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not-found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload-too-large';
+    case 415:
+      return 'unsupported-media-type';
+    case 429:
+      return 'rate-limited';
+    default:
+      return 'validation';
+  }
+}
+
+/** Maps anything thrown while handling a request to a problem; bad input never becomes a 5xx. */
+function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'body');
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new HttpProblem('unsupported-media-type', {
+        params: { type: String(request.headers['content-type'] ?? '-').slice(0, 100) },
+      });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpProblem('payload-too-large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpProblem('validation', {
+        key: 'empty-body',
+        fields: [{ field: '/body', key: 'field.required' }],
+      });
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new HttpProblem('malformed-json');
+  }
+  if (error instanceof SyntaxError) return new HttpProblem('malformed-json');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const kind = statusKind(status);
+    return new HttpProblem(kind, kind === 'validation' ? { key: 'validation' } : {});
+  }
+  return new HttpProblem('internal');
+}
+
+function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: HttpProblem): FastifyReply {
+  const locale = request.locale ?? localeOf(request.headers['x-locale']);
+  localizeTypeParams(problem, locale);
+  return reply
+    .code(problem.status)
+    .headers(problem.headers)
+    .type('application/problem+json')
+    .send(render(problem, locale, request.url.split('?')[0]));
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/** Authentication, organization membership and role, before the body is even read. */
+function accessHook(services: Services, operationId: OperationId) {
+  const access = accessOf(operationId);
+  return async (request: FastifyRequest): Promise<void> => {
+    if (access === 'public') {
+      if (authCalls.has(operationId)) {
+        const key = `client:${request.ip}`;
+        const wait = services.authRequests.retryAfter(key);
+        if (wait > 0) {
+          throw new HttpProblem('rate-limited', {
+            params: { minutes: Math.ceil(wait / 60) },
+            headers: { 'retry-after': String(wait) },
+          });
+        }
+        services.authRequests.hit(key);
+      }
+      return;
+    }
+    const token = bearer(request);
+    const claims = token ? await services.tokens.verify(token) : null;
+    if (!claims || !uuidPattern.test(claims.userId)) throw new HttpProblem('unauthenticated');
+    const header = request.headers['x-organization-id'];
+    const organizationId =
+      typeof header === 'string' && uuidPattern.test(header) ? header.toLowerCase() : null;
+    const row = await services.db
+      .selectFrom('users')
+      .leftJoin('memberships', (join) =>
+        join
+          .onRef('memberships.user_id', '=', 'users.id')
+          .on('memberships.organization_id', '=', organizationId ?? '00000000-0000-0000-0000-000000000000'),
+      )
+      .selectAll('users')
+      .select('memberships.role')
+      .where('users.id', '=', claims.userId)
+      .executeTakeFirst();
+    // A password change bumps token_version: every token issued before it stops working.
+    if (!row || row.token_version !== claims.tokenVersion || !row.password_hash) {
+      throw new HttpProblem('unauthenticated');
+    }
+    const { role, ...user } = row;
+    if (access === 'user') {
+      request.caller = { user, organizationId: role ? organizationId : null, role };
+      return;
+    }
+    if (!organizationId) throw new HttpProblem('organization-required');
+    if (!role) {
+      const exists =
+        user.is_admin &&
+        (await services.db
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', organizationId)
+          .executeTakeFirst());
+      if (!exists) throw new HttpProblem('organization-required');
+    }
+    if (access === 'admin' && role !== 'Admin' && !user.is_admin) {
+      throw new HttpProblem('forbidden', { key: 'admin-only' });
+    }
+    request.caller = { user, organizationId, role };
+  };
+}
+
+function routeFor(services: Services, operationId: OperationId) {
+  const handler = handlers[operationId] as unknown as (
+    s: Services,
+    r: Request<OperationId>,
+  ) => Promise<unknown>;
+  return {
+    onRequest: accessHook(services, operationId),
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = (await handler(services, {
+        body: (Buffer.isBuffer(request.body) ? undefined : request.body) as never,
+        params: request.params as never,
+        query: request.query as never,
+        rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
+        contentType: request.headers['content-type'],
+        locale: request.locale,
+        ip: request.ip,
+        caller: request.caller,
+      })) as { status: number; body?: unknown } | RawResult;
+      if ('raw' in result) {
+        return reply
+          .code(result.status)
+          .type(result.contentType)
+          .header('cache-control', 'private, no-cache')
+          .send(result.raw);
+      }
+      reply.code(result.status);
+      return result.status === 204 ? reply.send() : reply.send(result.body);
+    },
+  };
+}
+
+/**
+ * Builds the whole server (not listening): API under /api from openapi.yaml, its reference at /api/docs, and the
+ * built back-office when present. Closing it closes the database and the mailer.
+ */
+export async function buildServer(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const config: Config = { ...defaultConfig(), ...overrides };
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.jsonBodyLimit,
+    // Unknown properties answer 400 rather than being dropped; types are never coerced in bodies.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+
+  const db = await openDatabase(config.database);
+  const services: Services = {
+    config,
+    db,
+    tokens: new Tokens(await loadJwtSecret(db, config.jwtSecret), config.jwtTtlSeconds),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+    storage: new DatabaseScreenshotStorage(db),
+    failedLogins: new SlidingWindow(config.rateLimit.windowMs, config.rateLimit.failedLogins),
+    authRequests: new SlidingWindow(config.rateLimit.windowMs, config.rateLimit.authRequests),
+    log: app.log,
+  };
+  app.decorate('mulot', services);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('locale', 'fr');
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeOf(request.headers['x-locale']);
+  });
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await db.destroy();
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = toProblem(error, request);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, request, problem);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Screenshots are fetched by the extension from customer pages.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  app.addContentTypeParser(
+    imageTypes,
+    { parseAs: 'buffer', bodyLimit: config.screenshotMaxBytes },
+    (_req, body, done) => done(null, body),
+  );
+
+  // Problems are only ever answered, never accepted; declaring the type keeps the glue from warning about it.
+  app.addContentTypeParser('application/problem+json', (_req, _payload, done) =>
+    done(
+      new HttpProblem('unsupported-media-type', { params: { type: 'application/problem+json' } }),
+      undefined,
+    ),
+  );
+
+  await app.register(openapiGlue, {
+    specification: specPath,
+    prefix: '/api',
+    operationResolver: ((operationId: string) => routeFor(services, operationId as OperationId)) as never,
+  });
+
+  // The API reference, rendered from the same file, with every asset served from here (no CDN).
+  const docsPage = readFileSync(join(appDir, 'docs/index.html'), 'utf8');
+  const docsInit = readFileSync(join(appDir, 'docs/init.js'), 'utf8');
+  app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage));
+  app.get('/api/docs/init.js', (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(docsInit),
+  );
+  app.get('/api/openapi.yaml', (_request, reply) =>
+    reply.type('application/yaml; charset=utf-8').send(readFileSync(specPath, 'utf8')),
+  );
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    allowedPath: (path) => /^\/(swagger-ui(-bundle)?\.(js|css)|favicon-(16x16|32x32)\.png)$/.test(path),
+  });
+
+  const backoffice =
+    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
+      ? config.backofficeDir
+      : null;
+  if (backoffice) {
+    await app.register(fastifyStatic, {
+      root: backoffice,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite names assets by content hash: they never change.
+        if (path.startsWith(join(backoffice, 'assets'))) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path)) {
+      // History fallback: the SPA's router handles every non-API path.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', backoffice);
+    }
+    return sendProblem(reply, request, new HttpProblem('not-found', { key: 'route-not-found' }));
+  });
+
+  return app;
+}

@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  /** The body with quoted-printable soft breaks and escapes undone, enough to read links from. */
+  text: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** A real SMTP server on loopback that keeps every mail it receives. */
+export class MailSink {
+  readonly mails: ReceivedMail[] = [];
+  readonly #server: SMTPServer;
+  readonly #waiters = new Set<() => void>();
+  port = 0;
+
+  constructor() {
+    this.#server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+          const subject = /^Subject: (.*)$/m.exec(head)?.[1] ?? '';
+          this.mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            raw,
+            subject,
+            text: decodeQuotedPrintable(rest.join('\n\n')),
+          });
+          for (const wake of this.#waiters) wake();
+          callback();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.#server.server.address() as AddressInfo).port;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** The first mail to this address (after `skip` earlier ones) that matches, waiting up to 5 s for it. */
+  async waitFor(
+    to: string,
+    match: (mail: ReceivedMail) => boolean = () => true,
+    skip = 0,
+  ): Promise<ReceivedMail> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const found = this.mails.filter((m) => m.to.includes(to.toLowerCase()) && match(m))[skip];
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${to} within 5 s`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.#waiters.delete(wake);
+          resolve();
+        };
+        this.#waiters.add(wake);
+        setTimeout(wake, Math.min(left, 200));
+      });
+    }
+  }
+
+  count(to: string): number {
+    return this.mails.filter((m) => m.to.includes(to.toLowerCase())).length;
+  }
+}
+
+/** The first URL in a mail that contains the given path. */
+export function linkIn(mail: ReceivedMail, path: string): URL {
+  const found = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
+  if (!found) throw new Error(`no ${path} link in mail "${mail.subject}"`);
+  return new URL(found);
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Every suite runs on PGlite; when TEST_DATABASE_URL points at a PostgreSQL server, again on PostgreSQL.
+const backends = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  test: {
+    projects: backends.map((backend) => ({
+      test: {
+        name: backend,
+        environment: 'node',
+        include: ['test/**/*.test.ts'],
+        env: { MULOT_TEST_BACKEND: backend },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    })),
+  },
+});

@@ -1,0 +1,98 @@
+import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
+import createQueryClient, { type OpenapiQueryClient } from 'openapi-react-query';
+import type { components, operations, paths } from './generated/schema.ts';
+
+export type { components, operations, paths };
+export type Schemas = components['schemas'];
+export type Problem = Schemas['Problem'];
+
+/** Values read on every request, so a login, an organization switch or a locale change applies at once. */
+export interface ApiClientOptions {
+  /** API root ending in /api, e.g. `http://localhost:3000/api` or `/api`. */
+  baseUrl: string;
+  getToken?: () => string | null | undefined;
+  getOrganizationId?: () => string | null | undefined;
+  getLocale?: () => string | null | undefined;
+  /** A fetch implementation (tests, or a runtime without global fetch). */
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * Thrown for every non-OK answer. openapi-react-query would otherwise resolve a non-OK answer with an empty body
+ * as a success, so the middleware throws and queries and mutations end in their error state with the problem.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
+    super(problem.detail || problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.problem = problem;
+  }
+
+  /** Messages per field (JSON pointer → message) of a validation problem. */
+  get fieldErrors(): Record<string, string> {
+    return Object.fromEntries((this.problem.errors ?? []).map((e) => [e.field, e.message]));
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+async function problemOf(response: Response): Promise<Problem> {
+  const fallback: Problem = {
+    type: 'about:blank',
+    title: response.statusText || 'HTTP error',
+    status: response.status,
+    detail: response.statusText || `HTTP ${response.status}`,
+  };
+  const text = await response.text().catch(() => '');
+  if (!text) return fallback;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && 'title' in body && 'status' in body) {
+      return { ...fallback, ...(body as Partial<Problem>) } as Problem;
+    }
+  } catch {
+    // Not JSON (e.g. a proxy's HTML error page): keep the status line.
+  }
+  return fallback;
+}
+
+/** The one middleware: adds the session, organization and locale headers; turns non-OK answers into ApiError. */
+export function createHeadersMiddleware(options: Omit<ApiClientOptions, 'baseUrl' | 'fetch'>): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = options.getToken?.();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      const organizationId = options.getOrganizationId?.();
+      if (organizationId) request.headers.set('x-organization-id', organizationId);
+      const locale = options.getLocale?.();
+      if (locale) request.headers.set('x-locale', locale);
+      return request;
+    },
+    async onResponse({ response }) {
+      if (!response.ok) throw new ApiError(await problemOf(response));
+      return undefined;
+    },
+  };
+}
+
+export interface ApiClient {
+  /** Typed fetch client (`fetchClient.GET('/projects')`). */
+  fetchClient: Client<paths>;
+  /** Typed TanStack Query hooks (`$api.useQuery('get', '/projects')`, `$api.queryOptions(…)`). */
+  $api: OpenapiQueryClient<paths>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchClient = createFetchClient<paths>({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  fetchClient.use(createHeadersMiddleware(options));
+  return { fetchClient, $api: createQueryClient(fetchClient) };
+}

@@ -1,0 +1,114 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, isApiError } from '../src/index.ts';
+
+// A real HTTP server on loopback, so the test sees the headers as they travel and the bodies as a server sends them.
+let server: Server;
+let baseUrl: string;
+const seen: IncomingHttpHeaders[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.headers);
+    if (req.url === '/api/organizations') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify([{ id: '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Acme', role: 'Admin' }]));
+    } else if (req.url === '/api/projects') {
+      res.writeHead(403, { 'content-type': 'application/problem+json' });
+      res.end(
+        JSON.stringify({
+          type: 'urn:mulot:problem:organization-required',
+          title: 'Organization required',
+          status: 403,
+          detail: 'Choisissez une organisation dont vous êtes membre.',
+        }),
+      );
+    } else if (req.url === '/api/auth/login') {
+      res.writeHead(400, { 'content-type': 'application/problem+json' });
+      res.end(
+        JSON.stringify({
+          type: 'urn:mulot:problem:validation',
+          title: 'Invalid input',
+          status: 400,
+          detail: 'La requête contient des champs invalides.',
+          errors: [{ field: '/body/email', message: 'doit être une adresse email' }],
+        }),
+      );
+    } else {
+      // A non-OK answer with an empty body: the case openapi-react-query would otherwise resolve as success.
+      res.writeHead(502);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('headers middleware', () => {
+  it('sends the token, organization and locale the getters return at request time', async () => {
+    let token: string | null = null;
+    let organizationId: string | null = null;
+    const client = createApiClient({
+      baseUrl,
+      getToken: () => token,
+      getOrganizationId: () => organizationId,
+      getLocale: () => 'en',
+    });
+
+    const anonymous = await client.fetchClient.GET('/organizations');
+    expect(anonymous.data?.[0]?.name).toBe('Acme');
+    const first = seen.at(-1);
+    expect(first?.authorization).toBeUndefined();
+    expect(first?.['x-organization-id']).toBeUndefined();
+    expect(first?.['x-locale']).toBe('en');
+
+    token = 'header.payload.signature';
+    organizationId = '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+    await client.fetchClient.GET('/organizations');
+    const second = seen.at(-1);
+    expect(second?.authorization).toBe('Bearer header.payload.signature');
+    expect(second?.['x-organization-id']).toBe('5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b');
+    expect(second?.['x-locale']).toBe('en');
+  });
+
+  it('throws an ApiError carrying the problem+json of a non-OK answer', async () => {
+    const client = createApiClient({ baseUrl, getOrganizationId: () => undefined });
+    const error = await client.fetchClient.GET('/projects').catch((e: unknown) => e);
+    expect(isApiError(error)).toBe(true);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(403);
+    expect(apiError.problem.type).toBe('urn:mulot:problem:organization-required');
+    expect(apiError.message).toBe('Choisissez une organisation dont vous êtes membre.');
+  });
+
+  it('exposes the per-field messages of a validation problem', async () => {
+    const client = createApiClient({ baseUrl });
+    const error = await client.fetchClient
+      .POST('/auth/login', { body: { email: 'nope', password: 'x' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldErrors).toEqual({ '/body/email': 'doit être une adresse email' });
+  });
+
+  it('throws on a non-OK answer with an empty body instead of resolving it', async () => {
+    const client = createApiClient({ baseUrl });
+    const error = await client.fetchClient.GET('/dashboard').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(502);
+  });
+
+  it('makes a query built from $api.queryOptions reject on a non-OK answer', async () => {
+    const client = createApiClient({ baseUrl });
+    const options = client.$api.queryOptions('get', '/dashboard');
+    const queryFn = options.queryFn as (context: unknown) => Promise<unknown>;
+    const controller = new AbortController();
+    await expect(
+      queryFn({ queryKey: options.queryKey, signal: controller.signal, meta: undefined }),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+});
