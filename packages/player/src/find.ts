@@ -204,7 +204,12 @@ export function find(
     const tagged = elements.filter((el) => el.getAttribute('data-tour') === d.tour);
     if (tagged.length === 1) {
       const element = tagged[0] as Element;
-      return { status: 'found', element, confidence: 1, candidates: [{ element, confidence: 1, identity: 1 }] };
+      return {
+        status: 'found',
+        element,
+        confidence: 1,
+        candidates: [{ element, confidence: 1, identity: 1 }],
+      };
     }
     if (tagged.length > 1) pool = tagged;
   }

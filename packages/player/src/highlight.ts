@@ -32,7 +32,7 @@ const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
 
 const STYLE = `
-.ring{position:fixed;box-sizing:border-box;border:3px solid #f59e0b;border-radius:6px;pointer-events:none;transition:all .12s ease-out}
+.ring{position:fixed;box-sizing:border-box;border:3px solid #f59e0b;border-radius:6px;pointer-events:none}
 .ring.dim{box-shadow:0 0 0 100vmax rgba(15,23,42,.45)}
 .ring[hidden]{display:none}
 .card{position:fixed;box-sizing:border-box;max-width:min(360px,calc(100vw - 16px));max-height:calc(100vh - 16px);overflow:auto;
@@ -212,7 +212,7 @@ export function highlight(
     const items = Array.from(card.querySelectorAll(FOCUSABLE));
     const last = items[items.length - 1];
     const active = shadow.activeElement;
-    if (!last || active === last || active === card) {
+    if (!last || active === last) {
       event.preventDefault();
       (current as HTMLElement).focus();
     }

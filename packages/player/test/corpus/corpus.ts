@@ -378,6 +378,8 @@ export interface CorpusSummary {
   baselineFound: number;
   negatives: number;
   playerReported: number;
+  baselineReported: number;
+  byMutation: Record<string, { expect: Expectation; cases: number; player: number; baseline: number }>;
   failures: CaseResult[];
 }
 
@@ -388,11 +390,23 @@ export function runCorpus(doc: Document = document): CorpusSummary {
     baselineFound: 0,
     negatives: 0,
     playerReported: 0,
+    baselineReported: 0,
+    byMutation: {},
     failures: [],
   };
   for (const target of corpusTargets(doc)) {
     for (const mutation of MUTATIONS) {
       const result = runCase(doc, target, mutation.name);
+      const row = summary.byMutation[mutation.name] ?? {
+        expect: mutation.expect,
+        cases: 0,
+        player: 0,
+        baseline: 0,
+      };
+      summary.byMutation[mutation.name] = row;
+      row.cases++;
+      if (result.playerOk) row.player++;
+      if (result.baselineOk) row.baseline++;
       if (mutation.expect === 'found') {
         summary.positives++;
         if (result.playerOk) summary.playerFound++;
@@ -400,6 +414,7 @@ export function runCorpus(doc: Document = document): CorpusSummary {
       } else {
         summary.negatives++;
         if (result.playerOk) summary.playerReported++;
+        if (result.baselineOk) summary.baselineReported++;
       }
       if (!result.playerOk) summary.failures.push(result);
     }
