@@ -1,0 +1,213 @@
+export type SearchRoot = Document | ShadowRoot | Element;
+
+/** Hosts carrying this attribute (the player's overlay, the extension's panel) are never searched. */
+export const UI_ATTRIBUTE = 'data-mulot-ui';
+
+export const normalize = (value: string | null | undefined, max = 100): string =>
+  (value ?? '').replace(/\s+/g, ' ').trim().slice(0, max);
+
+export interface Collected {
+  elements: Element[];
+  /** the search root and every open shadow root and same-origin frame document below it */
+  roots: SearchRoot[];
+}
+
+/** Every element under root, descending into open shadow roots and same-origin frames. */
+export function collect(root: SearchRoot): Collected {
+  const elements: Element[] = [];
+  const roots: SearchRoot[] = [];
+  const pending: SearchRoot[] = [root];
+  while (pending.length) {
+    const start = pending.pop() as SearchRoot;
+    roots.push(start);
+    const doc = start.nodeType === 9 ? (start as Document) : (start.ownerDocument as Document);
+    const walker = doc.createTreeWalker(start, NodeFilter.SHOW_ELEMENT);
+    for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) {
+      if (node.nodeType !== 1) continue;
+      const el = node as Element;
+      if (el.hasAttribute(UI_ATTRIBUTE)) continue;
+      elements.push(el);
+      if (el.shadowRoot) pending.push(el.shadowRoot);
+      const tag = el.localName;
+      if (tag === 'iframe' || tag === 'frame') {
+        try {
+          const inner = (el as HTMLIFrameElement).contentDocument;
+          if (inner?.documentElement) pending.push(inner);
+        } catch {
+          // cross-origin frame: the extension's own copy of the player handles it
+        }
+      }
+    }
+  }
+  return { elements, roots };
+}
+
+/** The parent, stepping out of shadow roots to their host and out of frames to the frame element. */
+export function parentOf(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.parentNode;
+  if (root && root.nodeType === 11 && (root as ShadowRoot).host) return (root as ShadowRoot).host;
+  if (!root || root.nodeType === 9) {
+    try {
+      return el.ownerDocument.defaultView?.frameElement ?? null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function isVisible(el: Element): boolean {
+  if (!el.isConnected) return false;
+  if (el.getClientRects().length === 0) return false;
+  if ('checkVisibility' in el && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+    return false;
+  }
+  const frame = (() => {
+    try {
+      return el.ownerDocument.defaultView?.frameElement ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  return frame ? isVisible(frame) : true;
+}
+
+const INPUT_ROLES: Record<string, string> = {
+  button: 'button',
+  submit: 'button',
+  reset: 'button',
+  image: 'button',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  range: 'slider',
+  number: 'spinbutton',
+  search: 'searchbox',
+};
+
+const TAG_ROLES: Record<string, string> = {
+  button: 'button',
+  summary: 'button',
+  textarea: 'textbox',
+  select: 'combobox',
+  option: 'option',
+  nav: 'navigation',
+  main: 'main',
+  header: 'banner',
+  footer: 'contentinfo',
+  aside: 'complementary',
+  form: 'form',
+  dialog: 'dialog',
+  ul: 'list',
+  ol: 'list',
+  li: 'listitem',
+  table: 'table',
+  tr: 'row',
+  td: 'cell',
+  th: 'columnheader',
+  img: 'img',
+  section: 'region',
+  progress: 'progressbar',
+};
+
+export function roleOf(el: Element): string {
+  const explicit = el.getAttribute('role')?.trim().split(/\s+/)[0];
+  if (explicit) return explicit;
+  const tag = el.localName;
+  if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : '';
+  if (tag === 'input') return INPUT_ROLES[(el as HTMLInputElement).type] ?? 'textbox';
+  if (/^h[1-6]$/.test(tag)) return 'heading';
+  return TAG_ROLES[tag] ?? '';
+}
+
+const NAME_FROM_CONTENT =
+  /^(button|link|heading|tab|menuitem|menuitemcheckbox|menuitemradio|option|cell|columnheader|checkbox|radio|switch|treeitem|listitem|tooltip)$/;
+
+/** A simplified accessible name computation: enough to recognise the same control after a redesign. */
+export function accessibleName(el: Element): string {
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const text = labelledBy
+      .split(/\s+/)
+      .map((id) => root.getElementById?.(id)?.textContent ?? '')
+      .join(' ');
+    if (normalize(text)) return normalize(text);
+  }
+  const label = el.getAttribute('aria-label');
+  if (normalize(label)) return normalize(label);
+  const tag = el.localName;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    const input = el as HTMLInputElement;
+    if (/^(submit|button|reset)$/.test(input.type) && input.value) return normalize(input.value);
+    const labels = input.labels ? Array.from(input.labels, (l) => l.textContent).join(' ') : '';
+    if (normalize(labels)) return normalize(labels);
+    return normalize(el.getAttribute('placeholder') ?? el.getAttribute('title'));
+  }
+  if (tag === 'img') return normalize(el.getAttribute('alt') ?? el.getAttribute('title'));
+  if (NAME_FROM_CONTENT.test(roleOf(el))) {
+    const text = visibleText(el);
+    if (text) return text;
+  }
+  return normalize(el.getAttribute('title'));
+}
+
+/** Text content including image alternatives, without scripts and styles. */
+export function visibleText(el: Element): string {
+  let text = '';
+  const walk = (node: Node) => {
+    if (text.length > 200) return;
+    if (node.nodeType === 3) text += node.nodeValue;
+    else if (node.nodeType === 1) {
+      const child = node as Element;
+      const tag = child.localName;
+      if (tag === 'script' || tag === 'style' || tag === 'template') return;
+      if (tag === 'img') text += ` ${child.getAttribute('alt') ?? ''} `;
+      else if (tag === 'input' && /^(submit|button|reset)$/.test((child as HTMLInputElement).type)) {
+        text += ` ${(child as HTMLInputElement).value} `;
+      }
+      for (let c = node.firstChild; c; c = c.nextSibling) walk(c);
+      if (/^(div|p|li|br|h\d|td|tr|section|label)$/.test(tag)) text += ' ';
+    }
+  };
+  walk(el);
+  return normalize(text);
+}
+
+const bigrams = (s: string) => {
+  const m = new Map<string, number>();
+  for (let i = 0; i < s.length - 1; i++) {
+    const g = s.slice(i, i + 2);
+    m.set(g, (m.get(g) ?? 0) + 1);
+  }
+  return m;
+};
+
+function dice<T>(a: Map<T, number>, b: Map<T, number>): number {
+  let common = 0;
+  let total = 0;
+  for (const [k, n] of a) {
+    common += Math.min(n, b.get(k) ?? 0);
+    total += n;
+  }
+  for (const n of b.values()) total += n;
+  return total ? (2 * common) / total : 0;
+}
+
+const words = (s: string) => {
+  const m = new Map<string, number>();
+  for (const w of s.split(/[^\p{L}\p{N}]+/u)) if (w) m.set(w, (m.get(w) ?? 0) + 1);
+  return m;
+};
+
+/** Text similarity 0..1: the mean of word overlap and character-bigram overlap (Sørensen–Dice). */
+export function similarity(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  if (x === y) return 1;
+  if (!x || !y) return 0;
+  const wordScore = dice(words(x), words(y));
+  // a one- or two-character text has no bigrams to compare
+  if (x.length < 3 || y.length < 3) return wordScore;
+  return (wordScore + dice(bigrams(x), bigrams(y))) / 2;
+}

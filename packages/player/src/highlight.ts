@@ -1,0 +1,275 @@
+import { UI_ATTRIBUTE } from './dom';
+
+export interface HighlightOptions {
+  /** accessible name of the step when its content has no heading */
+  label?: string;
+  /** Escape pressed anywhere on the page: the caller leaves the guide */
+  onEscape?: () => void;
+  /** CSS for the content; it lives in the overlay's shadow root, out of reach of the page's styles */
+  styles?: string;
+  /** move focus to the step content (default true) */
+  focus?: boolean;
+  /** scroll the target into view, clear of fixed headers (default true) */
+  scroll?: boolean;
+  /** dim the rest of the page (default true) */
+  dim?: boolean;
+}
+
+export interface HighlightHandle {
+  /** the overlay's host element (in the top layer when the browser supports popovers) */
+  readonly host: HTMLElement;
+  /** the step content's container (role dialog), inside the host's shadow root */
+  readonly card: HTMLElement;
+  /** replaces the content and, optionally, the target (null: unanchored) */
+  update(content?: Node | null, target?: Element | null): void;
+  reposition(): void;
+  destroy(): void;
+}
+
+const GAP = 12;
+const MARGIN = 8;
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
+
+const STYLE = `
+.ring{position:fixed;box-sizing:border-box;border:3px solid #f59e0b;border-radius:6px;pointer-events:none}
+.ring.dim{box-shadow:0 0 0 100vmax rgba(15,23,42,.45)}
+.ring[hidden]{display:none}
+.card{position:fixed;box-sizing:border-box;max-width:min(360px,calc(100vw - 16px));max-height:calc(100vh - 16px);overflow:auto;
+pointer-events:auto;background:#fff;color:#111827;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px;font:14px/1.5 system-ui,sans-serif}
+.card:focus{outline:3px solid #2563eb;outline-offset:2px}
+`;
+
+/** Bottom edge of the fixed or sticky bars at the top of the viewport (headers the target must clear). */
+export function topInset(doc: Document): number {
+  const win = doc.defaultView as Window;
+  let inset = 0;
+  for (const x of [0.1, 0.5, 0.9]) {
+    for (const hit of doc.elementsFromPoint(win.innerWidth * x, 1)) {
+      if (hit.hasAttribute(UI_ATTRIBUTE)) continue;
+      for (let el: Element | null = hit; el && el !== doc.body; el = el.parentElement) {
+        const position = win.getComputedStyle(el).position;
+        if (position !== 'fixed' && position !== 'sticky') continue;
+        const rect = el.getBoundingClientRect();
+        if (rect.top <= 1 && rect.height < win.innerHeight / 2) inset = Math.max(inset, rect.bottom);
+        break;
+      }
+    }
+  }
+  return inset;
+}
+
+/** Scrolls the target into view unless it is already fully visible below the fixed headers. */
+export function scrollIntoClearView(target: Element): void {
+  const doc = target.ownerDocument;
+  const win = doc.defaultView as Window;
+  const clear = () => {
+    const rect = target.getBoundingClientRect();
+    const top = topInset(doc);
+    return { rect, top, ok: rect.top >= top && rect.bottom <= win.innerHeight };
+  };
+  if (clear().ok) return;
+  target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  const { rect, top } = clear();
+  if (rect.top < top + MARGIN) win.scrollBy({ top: rect.top - top - MARGIN * 2, behavior: 'instant' });
+}
+
+function focusable(el: Element): boolean {
+  return (el as HTMLElement).tabIndex >= 0 && !(el as HTMLButtonElement).disabled;
+}
+
+/**
+ * Shows a step: a ring around the target and the caller's content beside it, in the top layer so that the
+ * page's own stacking contexts cannot cover it. Without a target the content is shown centered (unanchored).
+ */
+export function highlight(
+  target: Element | null,
+  content: Node | null,
+  options: HighlightOptions = {},
+): HighlightHandle {
+  let current = target;
+  const doc = target?.ownerDocument ?? document;
+  const win = doc.defaultView as Window;
+  const host = doc.createElement('div');
+  host.setAttribute(UI_ATTRIBUTE, 'highlight');
+  const popover = 'showPopover' in host;
+  host.style.cssText =
+    'all:initial;position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;' +
+    `border:0;background:transparent;overflow:visible;pointer-events:none;z-index:2147483647;${popover ? '' : 'display:block;'}`;
+  if (popover) host.setAttribute('popover', 'manual');
+  const shadow = host.attachShadow({ mode: 'open' });
+  const style = doc.createElement('style');
+  style.textContent = STYLE + (options.styles ?? '');
+  const ring = doc.createElement('div');
+  ring.className = options.dim === false ? 'ring' : 'ring dim';
+  const card = doc.createElement('div');
+  card.className = 'card';
+  card.setAttribute('role', 'dialog');
+  card.setAttribute('aria-modal', 'false');
+  card.tabIndex = -1;
+  shadow.append(style, ring, card);
+
+  const setContent = (node: Node | null | undefined) => {
+    card.replaceChildren(...(node ? [node] : []));
+    card.removeAttribute('aria-labelledby');
+    card.removeAttribute('aria-label');
+    const heading = card.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
+    if (heading) {
+      heading.id ||= `mulot-step-title-${Math.random().toString(36).slice(2)}`;
+      card.setAttribute('aria-labelledby', heading.id);
+    } else if (options.label) card.setAttribute('aria-label', options.label);
+  };
+  setContent(content);
+
+  // a target inside a modal dialog: everything outside the dialog is inert, so the overlay goes inside it
+  const container = () => (current?.closest('dialog:modal') as HTMLElement | null) ?? doc.body;
+  container().append(host);
+  const show = () => {
+    if (!popover) return;
+    if (host.matches(':popover-open')) host.hidePopover();
+    host.showPopover();
+  };
+
+  let addedTabIndex: Element | null = null;
+  const prepareTarget = () => {
+    if (current && !focusable(current) && !current.hasAttribute('tabindex')) {
+      // lets Tab from the step reach the target even when it is not focusable by itself
+      current.setAttribute('tabindex', '-1');
+      addedTabIndex = current;
+    }
+  };
+  const releaseTarget = () => {
+    addedTabIndex?.removeAttribute('tabindex');
+    addedTabIndex = null;
+  };
+
+  const reposition = () => {
+    const vw = win.innerWidth;
+    const vh = win.innerHeight;
+    const cw = card.offsetWidth;
+    const ch = card.offsetHeight;
+    const rect = current?.isConnected ? current.getBoundingClientRect() : null;
+    if (!rect || (rect.width === 0 && rect.height === 0)) {
+      ring.hidden = true;
+      card.style.left = `${Math.max(MARGIN, (vw - cw) / 2)}px`;
+      card.style.top = `${Math.max(MARGIN, (vh - ch) / 2)}px`;
+      return;
+    }
+    ring.hidden = false;
+    const pad = 4;
+    Object.assign(ring.style, {
+      left: `${rect.left - pad}px`,
+      top: `${rect.top - pad}px`,
+      width: `${rect.width + pad * 2}px`,
+      height: `${rect.height + pad * 2}px`,
+    });
+    let top: number;
+    let left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
+    if (rect.bottom + GAP + ch <= vh - MARGIN) top = rect.bottom + GAP;
+    else if (rect.top - GAP - ch >= MARGIN) top = rect.top - GAP - ch;
+    else if (rect.right + GAP + cw <= vw - MARGIN) {
+      left = rect.right + GAP;
+      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
+    } else if (rect.left - GAP - cw >= MARGIN) {
+      left = rect.left - GAP - cw;
+      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
+    } else top = vh - ch - MARGIN;
+    card.style.left = `${Math.max(MARGIN, left)}px`;
+    card.style.top = `${Math.max(MARGIN, top)}px`;
+  };
+
+  let frame = 0;
+  const schedule = () => {
+    if (!frame) {
+      frame = win.requestAnimationFrame(() => {
+        frame = 0;
+        reposition();
+      });
+    }
+  };
+  const resizeObserver = new ResizeObserver(schedule);
+  const observeTarget = () => {
+    resizeObserver.disconnect();
+    resizeObserver.observe(doc.documentElement);
+    resizeObserver.observe(card);
+    if (current) resizeObserver.observe(current);
+  };
+  const mutationObserver = new MutationObserver((records) => {
+    // a modal dialog opened by the page enters the top layer above the overlay: climb back on top
+    if (records.some((r) => r.attributeName === 'open' && (r.target as Element).localName === 'dialog'))
+      show();
+    schedule();
+  });
+  mutationObserver.observe(doc.documentElement, { subtree: true, childList: true, attributes: true });
+  const onToggle = (event: Event) => {
+    if (event.target !== host && (event as ToggleEvent).newState === 'open') show();
+  };
+  const onKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && options.onEscape) options.onEscape();
+  };
+  const onCardKeydown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.shiftKey || !current?.isConnected) return;
+    const items = Array.from(card.querySelectorAll(FOCUSABLE));
+    const last = items[items.length - 1];
+    const active = shadow.activeElement;
+    if (!last || active === last) {
+      event.preventDefault();
+      (current as HTMLElement).focus();
+    }
+  };
+  const onTargetKeydown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || !event.shiftKey || event.target !== current) return;
+    event.preventDefault();
+    const items = Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE));
+    (items[items.length - 1] ?? card).focus();
+  };
+  const listen = (on: boolean) => {
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    win[method]('scroll', schedule, { capture: true, passive: true });
+    win[method]('resize', schedule);
+    doc[method]('transitionend', schedule, true);
+    doc[method]('animationend', schedule, true);
+    doc[method]('toggle', onToggle, true);
+    doc[method]('keydown', onKeydown as EventListener, true);
+    card[method]('keydown', onCardKeydown as EventListener);
+  };
+  listen(true);
+
+  const anchor = (next: Element | null) => {
+    current?.removeEventListener('keydown', onTargetKeydown as EventListener);
+    releaseTarget();
+    current = next;
+    if (current) {
+      if (options.scroll !== false) scrollIntoClearView(current);
+      prepareTarget();
+      current.addEventListener('keydown', onTargetKeydown as EventListener);
+    }
+    observeTarget();
+    reposition();
+  };
+
+  show();
+  anchor(current);
+  if (options.focus !== false) card.focus({ preventScroll: true });
+
+  return {
+    host,
+    card,
+    update(next, nextTarget) {
+      if (next !== undefined) setContent(next);
+      if (nextTarget !== undefined && nextTarget !== current) anchor(nextTarget);
+      else reposition();
+      if (options.focus !== false) card.focus({ preventScroll: true });
+    },
+    reposition,
+    destroy() {
+      listen(false);
+      current?.removeEventListener('keydown', onTargetKeydown as EventListener);
+      releaseTarget();
+      resizeObserver.disconnect();
+      mutationObserver.disconnect();
+      if (frame) win.cancelAnimationFrame(frame);
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+export {
+  type AncestorSignature,
+  capture,
+  STABLE_ATTRIBUTES,
+  type StableAttribute,
+  type TargetDescriptor,
+} from './capture';
+export { type AutoClickOptions, autoClick, type ClickState } from './click';
+export { isVisible, type SearchRoot, UI_ATTRIBUTE } from './dom';
+export {
+  type Candidate,
+  DEGRADED_CONFIDENCE,
+  type FindOptions,
+  type FindResult,
+  type FindStatus,
+  find,
+  MIN_CONFIDENCE,
+} from './find';
+export { type HighlightHandle, type HighlightOptions, highlight, scrollIntoClearView } from './highlight';
+export {
+  DEFAULT_MISSING_TARGET_POLICY,
+  type MissingTargetPolicy,
+  placeStep,
+  type StepPlacement,
+} from './policy';
+export { isGeneratedId, isHashedClass } from './stability';
+export { type WaitOptions, waitFor } from './wait';

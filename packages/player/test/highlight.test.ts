@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { autoClick, type ClickState, type HighlightHandle, highlight } from '../src/index';
+
+let handle: HighlightHandle | undefined;
+
+afterEach(() => {
+  handle?.destroy();
+  handle = undefined;
+  document.body.replaceChildren();
+  scrollTo(0, 0);
+});
+
+const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+
+function step(title: string): HTMLElement {
+  const content = document.createElement('div');
+  content.innerHTML = `<h2>${title}</h2><p>Click the button.</p><button type="button">Next</button>`;
+  return content;
+}
+
+function ringOf(h: HighlightHandle): DOMRect {
+  return ((h.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement).getBoundingClientRect();
+}
+
+describe('highlight', () => {
+  test('sits in the top layer above the page stacking contexts, around the target', async () => {
+    document.body.innerHTML = `<div style="position:relative;z-index:2147483647;background:#fff">
+      <button id="target" style="margin:40px">Create project</button></div>`;
+    const target = document.getElementById('target') as HTMLElement;
+    handle = highlight(target, step('Create your first project'));
+    await frame();
+    expect(handle.host.matches(':popover-open')).toBe(true);
+    const ring = ringOf(handle);
+    const rect = target.getBoundingClientRect();
+    expect(Math.abs(ring.left - (rect.left - 4))).toBeLessThan(1);
+    expect(Math.abs(ring.width - (rect.width + 8))).toBeLessThan(1);
+    // the card is what the user sees at its centre, not the page's z-index:max layer
+    const card = handle.card.getBoundingClientRect();
+    const hit = document.elementFromPoint(card.left + card.width / 2, card.top + card.height / 2);
+    expect(hit).toBe(handle.host);
+    expect(card.top).toBeGreaterThanOrEqual(rect.bottom);
+  });
+
+  test('follows the target when the page scrolls or the layout changes', async () => {
+    document.body.innerHTML = `<div id="scroller" style="height:200px;overflow:auto">
+      <div style="height:600px"><button id="target" style="margin-top:100px">Export</button></div></div>
+      <div id="grow" style="height:0"></div>`;
+    const target = document.getElementById('target') as HTMLElement;
+    handle = highlight(target, step('Export'), { scroll: false });
+    await frame();
+    (document.getElementById('scroller') as HTMLElement).scrollTop = 60;
+    await frame();
+    expect(Math.abs(ringOf(handle).top - (target.getBoundingClientRect().top - 4))).toBeLessThan(1);
+    target.style.width = '300px';
+    await frame();
+    expect(Math.abs(ringOf(handle).width - 308)).toBeLessThan(1);
+  });
+
+  test('scrolls the target into view clear of a fixed header', async () => {
+    document.body.innerHTML = `<header style="position:fixed;top:0;left:0;right:0;height:120px;background:#333;z-index:10">Menu</header>
+      <div style="height:2000px"></div><button id="target">Far away</button><div style="height:2000px"></div>`;
+    const target = document.getElementById('target') as HTMLElement;
+    handle = highlight(target, step('Far away'));
+    await frame();
+    const rect = target.getBoundingClientRect();
+    expect(rect.top).toBeGreaterThanOrEqual(120);
+    expect(rect.bottom).toBeLessThanOrEqual(innerHeight);
+    expect(document.elementFromPoint(rect.left + 2, rect.top + 2)).not.toBe(document.querySelector('header'));
+  });
+
+  test('moves focus to the step, lets Tab reach the target, and Escape leave the guide', async () => {
+    document.body.innerHTML =
+      '<input placeholder="before"><div id="target" style="width:80px;height:30px">Drop zone</div><input placeholder="after">';
+    const target = document.getElementById('target') as HTMLElement;
+    let left = 0;
+    handle = highlight(target, step('Drop a file'), { onEscape: () => left++ });
+    const card = handle.card;
+    expect(handle.host.shadowRoot?.activeElement).toBe(card);
+    expect(card.getAttribute('role')).toBe('dialog');
+    expect(card.getAttribute('aria-labelledby')).toBeTruthy();
+    const title = handle.host.shadowRoot?.getElementById(card.getAttribute('aria-labelledby') as string);
+    expect(title?.textContent).toBe('Drop a file');
+    await userEvent.tab();
+    expect(handle.host.shadowRoot?.activeElement?.textContent).toBe('Next');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(target);
+    await userEvent.tab({ shift: true });
+    expect(handle.host.shadowRoot?.activeElement?.textContent).toBe('Next');
+    await userEvent.keyboard('{Escape}');
+    expect(left).toBe(1);
+    handle.destroy();
+    handle = undefined;
+    // the target gets back its own focus behaviour
+    expect(target.hasAttribute('tabindex')).toBe(false);
+    expect(document.querySelector('[data-mulot-ui]')).toBeNull();
+  });
+
+  test('uses the label when the content has no heading, and shows unanchored steps centered', async () => {
+    const content = document.createElement('p');
+    content.textContent = 'The page changed: here is what it looked like.';
+    handle = highlight(null, content, { label: 'Step 2 of 5' });
+    await frame();
+    expect(handle.card.getAttribute('aria-label')).toBe('Step 2 of 5');
+    expect(((handle.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement).hidden).toBe(true);
+    const card = handle.card.getBoundingClientRect();
+    expect(Math.abs(card.left + card.width / 2 - innerWidth / 2)).toBeLessThan(2);
+  });
+
+  test('stays usable above a modal dialog holding the target', async () => {
+    document.body.innerHTML = '<dialog><p>Invite</p><button id="target">Send invite</button></dialog>';
+    (document.querySelector('dialog') as HTMLDialogElement).showModal();
+    const target = document.getElementById('target') as HTMLElement;
+    handle = highlight(target, step('Send it'));
+    await frame();
+    expect(handle.host.shadowRoot?.activeElement).toBe(handle.card);
+    const card = handle.card.getBoundingClientRect();
+    expect(document.elementFromPoint(card.left + 5, card.top + 5)).toBe(handle.host);
+  });
+
+  test('update swaps content and target', async () => {
+    document.body.innerHTML = '<button id="a">A</button><button id="b" style="margin-left:300px">B</button>';
+    handle = highlight(document.getElementById('a'), step('First'));
+    handle.update(step('Second'), document.getElementById('b'));
+    await frame();
+    expect(handle.card.textContent).toContain('Second');
+    const b = (document.getElementById('b') as HTMLElement).getBoundingClientRect();
+    expect(Math.abs(ringOf(handle).left - (b.left - 4))).toBeLessThan(1);
+  });
+});
+
+describe('autoClick', () => {
+  test('surfaces the clicking state, then clicks like a user', async () => {
+    document.body.innerHTML = '<button>Open menu</button>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const events: string[] = [];
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+      button.addEventListener(type, () => events.push(type));
+    }
+    const states: ClickState[] = [];
+    const outcome = autoClick(button, { delay: 50, onState: (s) => states.push(s) });
+    expect(states).toEqual(['clicking']);
+    expect(events).toEqual([]);
+    expect(await outcome).toBe('clicked');
+    expect(states).toEqual(['clicking', 'clicked']);
+    expect(events).toEqual(['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']);
+  });
+
+  test('runs default actions (checkbox toggles, links navigate)', async () => {
+    document.body.innerHTML = '<input type="checkbox"><a href="#clicked-link">Go</a>';
+    await autoClick(document.querySelector('input') as Element, { delay: 0 });
+    expect((document.querySelector('input') as HTMLInputElement).checked).toBe(true);
+    await autoClick(document.querySelector('a') as Element, { delay: 0 });
+    expect(location.hash).toBe('#clicked-link');
+    history.replaceState(null, '', location.pathname + location.search);
+  });
+
+  test('fails without clicking a disabled or vanished target', async () => {
+    document.body.innerHTML = '<button disabled>Pay</button><button>Gone</button>';
+    const [disabled, gone] = Array.from(document.querySelectorAll('button'));
+    let clicks = 0;
+    document.addEventListener('click', () => clicks++);
+    const states: ClickState[] = [];
+    expect(await autoClick(disabled as Element, { delay: 0, onState: (s) => states.push(s) })).toBe('failed');
+    const pending = autoClick(gone as Element, { delay: 20 });
+    gone?.remove();
+    expect(await pending).toBe('failed');
+    expect(states).toEqual(['clicking', 'failed']);
+    expect(clicks).toBe(0);
+  });
+});
