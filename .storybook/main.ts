@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import pandacss from '@pandacss/dev/postcss';
+import type { StorybookConfig } from '@storybook/react-vite';
+import { mergeConfig } from 'vite';
+
+const root = join(import.meta.dirname, '..');
+
+const config: StorybookConfig = {
+  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // The root Panda config extracts the CSS of every story (and of the apps) in one pass.
+  viteFinal: (config) =>
+    mergeConfig(config, {
+      css: { postcss: { plugins: [pandacss({ configPath: join(root, 'panda.config.ts'), cwd: root })] } },
+    }),
+};
+
+export default config;

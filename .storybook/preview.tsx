@@ -1,0 +1,76 @@
+import '@mulot/ui/styles.css';
+import en from '@mulot/i18n/lang/en.json';
+import fr from '@mulot/i18n/lang/fr.json';
+import { css } from '@mulot/ui/styled-system/css';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { useLayoutEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+
+const catalogues: Record<string, Record<string, string>> = { fr, en };
+
+const withIntl: Decorator = (Story, { globals }) => {
+  const locale = globals.locale === 'en' ? 'en' : 'fr';
+  return (
+    <IntlProvider locale={locale} defaultLocale="fr" messages={catalogues[locale]}>
+      <Story />
+    </IntlProvider>
+  );
+};
+
+// The theme lives on <html> so that Ark's portals (dialogs, menus, toasts) rendered into <body> follow it too.
+const withTheme: Decorator = (Story, { globals, parameters }) => {
+  const theme = globals.theme === 'dark' ? 'dark' : 'light';
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.lang = globals.locale === 'en' ? 'en' : 'fr';
+  }, [theme, globals.locale]);
+  // Padded stories keep room for focus rings and shadows, which the screenshots include.
+  if (parameters.layout === 'fullscreen') return <Story />;
+  return (
+    <div className={css({ p: '4', bg: 'bg.canvas', color: 'fg.default' })}>
+      <Story />
+    </div>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withTheme, withIntl],
+  globalTypes: {
+    locale: {
+      description: 'Interface language',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'fr', title: 'Français' },
+          { value: 'en', title: 'English' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    theme: {
+      description: 'Colour theme',
+      toolbar: {
+        title: 'Theme',
+        icon: 'contrast',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'fr', theme: 'light' },
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true },
+    // Every story fails its test on any axe violation of WCAG 2.2 A/AA (portals included: axe scans <body>).
+    a11y: {
+      test: 'error',
+      options: { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    },
+  },
+};
+
+export default preview;

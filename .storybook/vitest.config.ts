@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+// Named so that no package's own Vitest run picks it up by walking up the tree: `pnpm test:stories` passes it.
+const root = join(import.meta.dirname, '..');
+
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: import.meta.dirname })],
+        test: {
+          name: 'storybook',
+          setupFiles: [join(import.meta.dirname, 'vitest.setup.ts')],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-dev-shm-usage',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  // Same text rendering on every machine, so screenshot baselines compare.
+                  '--font-render-hinting=none',
+                  '--disable-lcd-text',
+                  '--force-color-profile=srgb',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1200, height: 900 },
+            screenshotFailures: false,
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                // Anti-aliasing noise only; any real change (a colour, a moved element, a text) exceeds it.
+                comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001 },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+});

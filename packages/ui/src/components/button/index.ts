@@ -1,0 +1,1 @@
+export { Button, type ButtonProps, IconButton, type IconButtonProps } from './button';
