@@ -31,7 +31,7 @@ describe('capture', () => {
     expect(input.css).toContain('#card');
     expect(input.xpath.startsWith('/html')).toBe(true);
     expect(input.fingerprint.ancestors[0]).toMatchObject({ tag: 'form', label: 'Checkout' });
-    expect(input.fingerprint.context).toBe('Checkout');
+    expect(input.fingerprint.context).toBe('Payment');
 
     const button = capture(document.querySelector('button') as Element);
     expect(button).toMatchObject({ tag: 'button', role: 'button', name: 'Pay now', text: 'Pay now' });

@@ -223,6 +223,71 @@ const admin = `
   </div>
 </div>`;
 
+// Written after the player's weights were tuned on the six pages above, to check they were not overfitted.
+const flight = (from: string, to: string, time: string, price: string, target = '') => `
+      <li class="Results_item__r1E2s css-9f8e7d" role="listitem">
+        <div class="Flight_route__f3G4h"><span>${from}</span> → <span>${to}</span></div>
+        <div class="Flight_time__t5Y6u">${time}</div><strong class="Flight_price__p7A8s">${price}</strong>
+        <button class="Button_primary__3xYz1 css-4r5t6y" title="Select flight ${from} ${to} ${time}"${target ? ` data-target="${target}"` : ''}>Select</button>
+      </li>`;
+
+const travel = `
+<div id="__next"><div class="Page_wrapper__w1Q2e">
+  <header class="TopBar_root__t9Y8u"><a href="/" class="TopBar_brand__b7N6m">SkyHop</a>
+    <button class="TopBar_lang__l5K4j" aria-haspopup="menu" data-target="lang">EN</button>
+    <a href="/account" class="TopBar_account__a3S2d" title="My account" data-target="account"><svg width="16" height="16" aria-hidden="true"></svg></a></header>
+  <form class="Search_root__s1D2f" role="search" aria-label="Find flights">
+    <div class="Search_field__f3G4h"><span id="from-label">From</span>
+      <input aria-labelledby="from-label" value="Paris" class="Search_input__i5O6p" data-target="from"></div>
+    <div class="Search_field__f3G4h"><span id="to-label">To</span>
+      <input aria-labelledby="to-label" value="Lisbon" class="Search_input__i5O6p" data-target="to"></div>
+    <div class="Search_field__f3G4h"><label>Depart <input type="date" name="depart" data-target="depart"></label></div>
+    <div class="Search_field__f3G4h"><label>Passengers <select name="pax"><option>1</option><option>2</option></select></label></div>
+    <button class="Button_primary__3xYz1 css-4r5t6y" type="submit" data-target="find">Find flights</button>
+  </form>
+  <div class="Results_layout__l1K2j">
+    <aside class="Filters_root__f1G2h"><h2>Filters</h2>
+      <fieldset><legend>Stops</legend>
+        <label><input type="checkbox" name="stops" value="0" data-target="nonstop"> Non-stop</label>
+        <label><input type="checkbox" name="stops" value="1"> 1 stop</label></fieldset>
+      <fieldset><legend>Airlines</legend>
+        <label><input type="checkbox" name="airline" value="TP"> TAP</label>
+        <label><input type="checkbox" name="airline" value="AF" data-target="airline-af"> Air France</label></fieldset>
+      <button class="Link_button__l7K8j" type="reset" data-target="clear">Clear all</button></aside>
+    <ul class="Results_list__r3E4s">${flight('CDG', 'LIS', '07:10', '€89')}${flight('ORY', 'LIS', '09:45', '€64', 'select-ory')}${flight('CDG', 'LIS', '13:20', '€112')}${flight('BVA', 'LIS', '18:05', '€41', 'select-bva')}
+    </ul>
+  </div>
+  <footer class="Footer_root__w2E3r"><a href="/help/baggage" data-target="baggage">Baggage rules</a> · <a href="/help/refunds">Refunds</a></footer>
+</div></div>`;
+
+const docs = `
+<div class="DocsLayout_root__d1L2k">
+  <nav class="DocsNav_root__n1V2b" aria-label="Documentation">
+    <h2 class="DocsNav_title__n3V4b">Guides</h2>
+    <ul><li><a href="/docs/start" data-target="doc-start">Getting started</a></li>
+      <li><a href="/docs/install">Installation</a></li>
+      <li><a href="/docs/config" data-target="doc-config">Configuration</a></li></ul>
+    <h2 class="DocsNav_title__n3V4b">Reference</h2>
+    <ul><li><a href="/docs/api">API</a></li><li><a href="/docs/cli" data-target="doc-cli">Command line</a></li>
+      <li><a href="/docs/config-file">Configuration file</a></li></ul>
+  </nav>
+  <article class="DocsContent_root__c1N2m">
+    <h1>Configuration</h1>
+    <div class="Callout_root__c3N4m" role="note"><p>Restart the server after every change.</p>
+      <button class="Callout_close__c5N6m" aria-label="Dismiss note" data-target="dismiss">×</button></div>
+    <h2 id="options">Options</h2>
+    <div class="CodeBlock_root__k1J2h"><pre><code>port: 8080</code></pre>
+      <button class="CodeBlock_copy__k3J4h" data-target="copy-port">Copy</button></div>
+    <h2 id="env">Environment</h2>
+    <div class="CodeBlock_root__k1J2h"><pre><code>HOST=0.0.0.0</code></pre>
+      <button class="CodeBlock_copy__k3J4h">Copy</button></div>
+    <div class="Feedback_root__f1B2n"><span>Was this page helpful?</span>
+      <button class="Feedback_yes__f3B4n" data-target="helpful-yes">Yes</button><button class="Feedback_no__f5B6n">No</button></div>
+    <a href="https://example.com/edit/docs/config.md" class="EditLink_root__e1D2f" data-target="edit">Edit this page</a>
+  </article>
+  <aside class="Toc_root__t1O2c" aria-label="On this page"><a href="#options" data-target="toc-options">Options</a><a href="#env">Environment</a></aside>
+</div>`;
+
 export const PAGES: CorpusPage[] = [
   { name: 'shop', html: shop },
   { name: 'signup', html: signup },
@@ -230,4 +295,6 @@ export const PAGES: CorpusPage[] = [
   { name: 'settings', html: settings },
   { name: 'blog', html: blog },
   { name: 'admin', html: admin },
+  { name: 'travel', html: travel },
+  { name: 'docs', html: docs },
 ];
