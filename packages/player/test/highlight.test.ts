@@ -169,3 +169,27 @@ describe('autoClick', () => {
     expect(clicks).toBe(0);
   });
 });
+
+describe('accessibility of the step overlay', () => {
+  test('has no axe WCAG 2.2 AA violations, anchored or not', async () => {
+    const { default: axe } = await import('axe-core');
+    document.body.innerHTML = '<main><h1>Projects</h1><button id="target">New project</button></main>';
+    const check = async () => {
+      const results = await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    document.documentElement.lang = 'en';
+    document.title = 'overlay';
+    handle = highlight(document.getElementById('target'), step('Create a project'));
+    await frame();
+    expect(await check()).toEqual([]);
+    handle.destroy();
+    const content = document.createElement('p');
+    content.textContent = 'This step could not be located on the page.';
+    handle = highlight(null, content, { label: 'Step 3 of 4' });
+    await frame();
+    expect(await check()).toEqual([]);
+  });
+});
