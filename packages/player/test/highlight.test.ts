@@ -118,6 +118,30 @@ describe('highlight', () => {
     expect(document.elementFromPoint(card.left + 5, card.top + 5)).toBe(handle.host);
   });
 
+  test('climbs back above a modal dialog or popover the page opens afterwards', async () => {
+    document.body.innerHTML = `<button id="target">Help</button>
+      <dialog style="width:100vw;height:100vh;max-width:none;max-height:none;margin:0;padding:0">Cookie wall</dialog>
+      <div popover="manual" style="inset:0;width:100vw;height:100vh;margin:0">Promo</div>`;
+    handle = highlight(document.getElementById('target'), step('Ask for help'));
+    await frame();
+    const onTop = () => {
+      const card = (handle as HighlightHandle).card.getBoundingClientRect();
+      return document.elementFromPoint(card.left + 5, card.top + 5) === (handle as HighlightHandle).host;
+    };
+    expect(onTop()).toBe(true);
+    (document.querySelector('dialog') as HTMLDialogElement).showModal();
+    await frame();
+    expect(onTop()).toBe(true);
+    (document.querySelector('[popover]') as HTMLElement).showPopover();
+    await frame();
+    expect(onTop()).toBe(true);
+    // the page's dialog closes: the overlay must not vanish with it
+    (document.querySelector('dialog') as HTMLDialogElement).close();
+    await frame();
+    expect(onTop()).toBe(true);
+    expect(handle.host.parentElement).toBe(document.body);
+  });
+
   test('update swaps content and target', async () => {
     document.body.innerHTML = '<button id="a">A</button><button id="b" style="margin-left:300px">B</button>';
     handle = highlight(document.getElementById('a'), step('First'));
