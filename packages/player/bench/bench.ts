@@ -65,7 +65,7 @@ try {
 const pct = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)}%`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 console.log(
-  `\nRe-find corpus: ${figures.positives} pages where the target is still there (60 of them unchanged controls)`,
+  `\nRe-find corpus: ${figures.positives} pages where the target is still there (${figures.byMutation.unchanged?.cases ?? 0} of them unchanged controls)`,
 );
 console.log(
   `  player             ${pct(figures.playerFound, figures.positives)}  (${figures.playerFound}/${figures.positives})`,

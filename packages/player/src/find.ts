@@ -233,8 +233,12 @@ export function find(
 
   // strategies describing the element itself, as opposed to its surroundings shared with its neighbours
   // positional paths count half: a re-ordered neighbour inherits them
-  let maxIdentity = (W.css + W.xpath) / 2;
-  for (const name of attributes) maxIdentity += ATTRIBUTE_WEIGHT[name];
+  // attributes together count at most as much as the accessible name: losing an id and a name attribute in a
+  // redesign leaves a field its label
+  let maxAttributes = 0;
+  for (const name of attributes) maxAttributes += ATTRIBUTE_WEIGHT[name];
+  const attributeShare = maxAttributes > W.name + 1 ? (W.name + 1) / maxAttributes : 1;
+  let maxIdentity = (W.css + W.xpath) / 2 + maxAttributes * attributeShare;
   if (d.name) maxIdentity += W.name;
   if (d.text) maxIdentity += W.text;
 
@@ -264,7 +268,7 @@ export function find(
     let paths = 0;
     if (css.has(el)) paths += W.css;
     if (xpath.has(el)) paths += W.xpath;
-    let identity = attributeScore;
+    let identity = attributeScore * attributeShare;
     if (d.name) {
       const s = similarity(d.name, accessibleName(el));
       if (s >= MIN_SIMILARITY) identity += W.name * s;
@@ -273,7 +277,7 @@ export function find(
       const s = similarity(d.text, visibleText(el).slice(0, 100));
       if (s >= MIN_SIMILARITY) identity += W.text * s;
     }
-    score += identity - attributeScore + paths;
+    score += identity - attributeScore * attributeShare + paths;
     if (d.classes) score += W.classes * jaccard(d.classes, stableClasses(el));
     // a neighbour of the same kind shares the surroundings, and after a re-order it takes the target's place:
     // without enough of the target's own features it is a different element, however well the rest matches

@@ -288,6 +288,63 @@ const docs = `
   <aside class="Toc_root__t1O2c" aria-label="On this page"><a href="#options" data-target="toc-options">Options</a><a href="#env">Environment</a></aside>
 </div>`;
 
+// Written after the second round of changes, as a second held-out check (figures in the commit history).
+const mail = (from: string, subject: string, target = '') => `
+        <div role="row" class="MailRow_root__m1R2w css-1q9w8e" tabindex="-1">
+          <span role="gridcell" class="MailRow_from__m3R4w">${from}</span>
+          <span role="gridcell" class="MailRow_subject__m5R6w">${subject}</span>
+          <span role="gridcell"><div role="button" tabindex="0" class="Icon_btn__i1C2o" aria-label="Archive"${target ? ` data-target="${target}-archive"` : ''}>&#128230;</div>
+          <div role="button" tabindex="0" class="Icon_btn__i1C2o" aria-label="Star"${target ? ` data-target="${target}-star"` : ''}>&#9734;</div></span>
+        </div>`;
+
+const inbox = `
+<mail-app class="MailApp_root__a1P2p">
+  <div class="MailApp_side__a3P4p">
+    <div role="button" tabindex="0" class="Compose_btn__c1M2p sc-kAzzGY" data-target="compose">Compose</div>
+    <ul role="tree" aria-label="Folders" class="Folders_root__f1L2d">
+      <li role="treeitem" aria-selected="true">Inbox <span class="Badge_root__b1D2g">12</span></li>
+      <li role="treeitem" data-target="folder-sent">Sent</li>
+      <li role="treeitem">Drafts <span class="Badge_root__b1D2g">2</span></li>
+      <li role="treeitem" data-target="folder-spam">Spam</li>
+    </ul>
+  </div>
+  <div class="MailApp_main__a5P6p">
+    <div class="MailToolbar_root__t1B2r">
+      <input type="checkbox" aria-label="Select all" data-target="select-all">
+      <button class="MailToolbar_btn__t3B4r" title="Refresh" data-target="mail-refresh"><img src="data:," alt="" width="12" height="12"></button>
+      <button class="MailToolbar_btn__t3B4r" title="Mark as read">&#10003;</button>
+      <input type="search" class="MailSearch_input__s1E2a" aria-label="Search mail" data-target="search-mail">
+    </div>
+    <div role="grid" aria-label="Messages" class="MailGrid_root__g1R2d">${mail('Alice Martin', 'Quarterly report')}${mail('Bruno Diaz', 'Team lunch on Friday', 'bruno')}${mail('Chloé Petit', 'Invoice #2291')}${mail('Driss Amrani', 'Design review notes', 'driss')}
+    </div>
+  </div>
+</mail-app>`;
+
+const checkout = `
+<div class="Checkout_root__c7H8k">
+  <ol class="Steps_root__s1T2p" aria-label="Checkout steps"><li>Cart</li><li aria-current="step">Delivery</li><li>Payment</li></ol>
+  <form class="Checkout_form__c9H0k" action="/checkout" method="post">
+    <fieldset class="Choice_group__g1H2j"><legend>Delivery method</legend>
+      <label class="Choice_root__r1A2d"><input type="radio" name="delivery" value="standard" checked> Standard (3–5 days)</label>
+      <label class="Choice_root__r1A2d"><input type="radio" name="delivery" value="express" data-target="express"> Express (next day)</label>
+      <label class="Choice_root__r1A2d"><input type="radio" name="delivery" value="pickup"> Pick up in store</label></fieldset>
+    <fieldset class="Choice_group__g1H2j"><legend>Address</legend>
+      <div class="Field_row__h5J4k"><label for="addr-street">Street</label><input id="addr-street" name="street" autocomplete="street-address" data-target="street"></div>
+      <div class="Field_row__h5J4k"><label for="addr-zip">Postcode</label><input id="addr-zip" name="zip" inputmode="numeric" data-target="zip"></div>
+      <div class="Field_row__h5J4k"><label for="addr-city">City</label><input id="addr-city" name="city"></div></fieldset>
+    <details class="Promo_root__p3R4o"><summary data-target="promo-toggle">Have a promo code?</summary>
+      <input name="promo" aria-label="Promo code"> <button type="button">Apply</button></details>
+    <table class="Summary_root__s3U4m"><caption>Order summary</caption>
+      <tr><th scope="row">Subtotal</th><td>€120.00</td></tr>
+      <tr><th scope="row">Delivery</th><td>€4.90</td></tr>
+      <tr><th scope="row">Total</th><td data-target="total">€124.90</td></tr></table>
+    <div class="Checkout_actions__a1C2t">
+      <a href="/cart" class="Link_root__l9K0j" data-target="back-cart">Back to cart</a>
+      <input type="submit" value="Continue to payment" class="Button_primary__3xYz1 css-4r5t6y" data-target="continue">
+    </div>
+  </form>
+</div>`;
+
 export const PAGES: CorpusPage[] = [
   { name: 'shop', html: shop },
   { name: 'signup', html: signup },
@@ -297,4 +354,6 @@ export const PAGES: CorpusPage[] = [
   { name: 'admin', html: admin },
   { name: 'travel', html: travel },
   { name: 'docs', html: docs },
+  { name: 'inbox', html: inbox },
+  { name: 'checkout', html: checkout },
 ];
