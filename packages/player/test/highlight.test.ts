@@ -142,6 +142,20 @@ describe('highlight', () => {
     expect(handle.host.parentElement).toBe(document.body);
   });
 
+  test('draws the overlay inside the frame that holds the target', async () => {
+    document.body.innerHTML =
+      '<div style="height:50px"></div><iframe title="embedded" style="width:600px;height:300px;border:0"></iframe>';
+    const frameDoc = (document.querySelector('iframe') as HTMLIFrameElement).contentDocument as Document;
+    frameDoc.body.innerHTML = '<button style="margin:60px">Embedded action</button>';
+    const target = frameDoc.querySelector('button') as HTMLElement;
+    handle = highlight(target, step('Inside the frame'));
+    await frame();
+    expect(handle.host.ownerDocument).toBe(frameDoc);
+    expect(handle.host.matches(':popover-open')).toBe(true);
+    const rect = target.getBoundingClientRect();
+    expect(Math.abs(ringOf(handle).top - (rect.top - 4))).toBeLessThan(1);
+  });
+
   test('update swaps content and target', async () => {
     document.body.innerHTML = '<button id="a">A</button><button id="b" style="margin-left:300px">B</button>';
     handle = highlight(document.getElementById('a'), step('First'));
