@@ -196,6 +196,18 @@ export function xPath(el: Element): string {
   return `${el.getRootNode().nodeType === 9 ? '/' : './'}${parts.join('/')}`;
 }
 
+const PICKABLE =
+  'a[href],button,input,select,textarea,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],' +
+  '[role=checkbox],[role=radio],[role=switch],[role=option],[role=treeitem],[role=combobox],[tabindex]:not([tabindex="-1"])';
+
+/**
+ * The element a user means when pointing at `el`: the control around an icon or a span of text (the
+ * `<svg>` inside a button, the `<span>` inside a link), or `el` itself when it is not inside one.
+ */
+export function pickTarget(el: Element): Element {
+  return el.closest(PICKABLE) ?? el;
+}
+
 /** Describes element so that find() can locate it again after the page changed. */
 export function capture(el: Element): TargetDescriptor {
   const attributes: TargetDescriptor['attributes'] = {};
