@@ -209,5 +209,6 @@ export function similarity(a: string, b: string): number {
   const wordScore = dice(words(x), words(y));
   // a one- or two-character text has no bigrams to compare
   if (x.length < 3 || y.length < 3) return wordScore;
-  return (wordScore + dice(bigrams(x), bigrams(y))) / 2;
+  // words decide for short labels ("Yes" → "Yes, thanks"); bigrams forgive typos and inflections
+  return Math.max(wordScore, (wordScore + dice(bigrams(x), bigrams(y))) / 2);
 }
