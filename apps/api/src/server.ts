@@ -191,6 +191,26 @@ function bodyTypes(): Map<string, string[]> {
   return out;
 }
 
+/** PostgreSQL text cannot hold U+0000: such input is refused as invalid rather than failing in the database. */
+function nulField(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulField(item, `${path}/${index}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '')}`;
+      const found = nulField(item, `${path}/${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 const missingBody = () =>
   new HttpProblem('validation', { key: 'empty-body', fields: [{ field: '/body', key: 'field.required' }] });
 
@@ -219,6 +239,10 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
     // Fastify picks the body schema by content type, so a request without one would skip validation.
     preValidation: async (request: FastifyRequest) => {
       if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
+      if (!Buffer.isBuffer(request.body)) {
+        const field = nulField(request.body, '/body') ?? nulField(request.query, '/query');
+        if (field) throw new HttpProblem('validation', { fields: [{ field, key: 'field.nul' }] });
+      }
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = (await handler(services, {
@@ -256,6 +280,10 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     bodyLimit: config.jsonBodyLimit,
     // Unknown properties answer 400 rather than being dropped; types are never coerced in bodies.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Malformed URLs (bad percent-encoding…) are answered before routing: as problems too.
+    frameworkErrors: (error, request, reply) => {
+      void sendProblem(reply, request, toProblem(error, request));
+    },
   });
 
   const db = await openDatabase(config.database);
