@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +174,18 @@ function accessHook(services: Services, operationId: OperationId) {
   };
 }
 
+/** CSP sources for the inline scripts of a built page, so they run without 'unsafe-inline'. */
+export function inlineScriptHashes(file: string): string[] {
+  const html = readFileSync(file, 'utf8');
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 /** Request content types each operation accepts, read from the contract. */
 function bodyTypes(): Map<string, string[]> {
   const spec = parse(readFileSync(specPath, 'utf8')) as {
@@ -319,6 +332,11 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     return sendProblem(reply, request, problem);
   });
 
+  const backoffice =
+    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
+      ? config.backofficeDir
+      : null;
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -331,7 +349,8 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // The SPA's index.html carries small inline scripts (router context, module entry): allowed by hash only.
+        scriptSrc: ["'self'", ...(backoffice ? inlineScriptHashes(join(backoffice, 'index.html')) : [])],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: null,
@@ -383,10 +402,6 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     allowedPath: (path) => /^\/(swagger-ui(-bundle)?\.(js|css)|favicon-(16x16|32x32)\.png)$/.test(path),
   });
 
-  const backoffice =
-    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
-      ? config.backofficeDir
-      : null;
   if (backoffice) {
     await app.register(fastifyStatic, {
       root: backoffice,

@@ -1,6 +1,6 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import createQueryClient, { type OpenapiQueryClient } from 'openapi-react-query';
-import type { components, operations, paths } from './generated/schema.ts';
+import type { components, operations, paths } from './generated/schema';
 
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
