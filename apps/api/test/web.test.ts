@@ -108,6 +108,9 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://mulot.example.com',
       logLevel: 'warn',
     });
+    // Relative to where pnpm was started (the repository root for `pnpm start`).
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot', DATA_DIR: 'state' }).dataDir).toBe('/srv/mulot/state');
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot' }).dataDir).toBe('/srv/mulot/data');
     expect(configFromEnv({ DATABASE_URL: 'postgres://u@db:5432/mulot' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/mulot',
