@@ -294,7 +294,15 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     // Unknown properties answer 400 rather than being dropped; types are never coerced in bodies.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     // Malformed URLs (bad percent-encoding…) are answered before routing: as problems too.
+    // They skip the hooks, helmet's included, so the security headers are set here.
     frameworkErrors: (error, request, reply) => {
+      reply.headers({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
       void sendProblem(reply, request, toProblem(error, request));
     },
   });

@@ -287,6 +287,8 @@ describe('bad input', () => {
       });
       expect(answer.status, path).toBe(400);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
 
