@@ -157,6 +157,17 @@ describe('steps', () => {
     expect(after.version).toBeGreaterThan(s.version);
   });
 
+  it('gives concurrent new steps distinct positions', async () => {
+    const s = await newScenario('Busy');
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => addStep(s.id, `step ${i}`)));
+    expect(made.map((step) => step.position).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    // Reads and writes interleaved with transactions see consistent data (one PGlite connection is shared).
+    const [after] = await Promise.all([scenario(s.id), addStep(s.id, 'last'), scenario(w.scenarioId)]);
+    expect(after.steps.length).toBeGreaterThanOrEqual(12);
+  });
+
   it('updates a step and keeps its screenshot; versions go up', async () => {
     const before = (await scenario()).steps[0] as Schemas['Step'];
     expect(before.hasScreenshot).toBe(true);

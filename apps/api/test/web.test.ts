@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,15 @@ import { startServer, type TestServer } from './support/harness.ts';
 
 let server: TestServer;
 let backoffice: string;
+const inlineScript = 'window.__reactRouterContext = { isSpaMode: true };';
 
 beforeAll(async () => {
   backoffice = mkdtempSync(join(tmpdir(), 'mulot-backoffice-'));
   mkdirSync(join(backoffice, 'assets'));
-  writeFileSync(join(backoffice, 'index.html'), '<!doctype html><title>Mulot</title><div id="root"></div>');
+  writeFileSync(
+    join(backoffice, 'index.html'),
+    `<!doctype html><title>Mulot</title><div id="root"></div><script>${inlineScript}</script><script type="module" src="/assets/app-1234.js"></script>`,
+  );
   writeFileSync(join(backoffice, 'assets', 'app-1234.js'), 'console.log("app")');
   server = await startServer({ backofficeDir: backoffice });
 });
@@ -44,6 +49,13 @@ describe('serving the product', () => {
       const answer = await server.call('GET', path);
       expectSecurityHeaders(answer.headers);
     }
+  });
+
+  it("allows the built page's inline scripts by hash only", async () => {
+    const csp = (await server.call('GET', '/')).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).not.toContain('unsafe-inline');
   });
 
   it('serves the back-office with a history fallback, but never for API paths', async () => {
@@ -96,6 +108,9 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://mulot.example.com',
       logLevel: 'warn',
     });
+    // Relative to where pnpm was started (the repository root for `pnpm start`).
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot', DATA_DIR: 'state' }).dataDir).toBe('/srv/mulot/state');
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot' }).dataDir).toBe('/srv/mulot/data');
     expect(configFromEnv({ DATABASE_URL: 'postgres://u@db:5432/mulot' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/mulot',

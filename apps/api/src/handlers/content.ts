@@ -229,6 +229,21 @@ async function findScenario(db: Db, organizationId: string, id: string): Promise
   return scenario;
 }
 
+/**
+ * Serializes changes to one scenario's steps and prerequisites (positions are computed from what is there), so two
+ * authors adding steps at once get distinct positions.
+ */
+async function lockScenario(trx: Db, organizationId: string, id: string): Promise<void> {
+  const row = await trx
+    .selectFrom('scenarios')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('scenario-not-found');
+}
+
 function stepQuery(db: Db, organizationId: string) {
   return db
     .selectFrom('steps')
@@ -585,7 +600,7 @@ export const replacePrerequisites: Handler<'replacePrerequisites'> = async (serv
   const scenarioId = request.params.id;
   const items = request.body;
   await services.db.transaction().execute(async (trx) => {
-    await findScenario(trx, organizationId, scenarioId);
+    await lockScenario(trx, organizationId, scenarioId);
     const wanted = [
       ...new Set(items.map((p) => p.scenarioId).filter((id): id is string => typeof id === 'string')),
     ];
@@ -647,7 +662,7 @@ export const createStep: Handler<'createStep'> = async (services, request) => {
   const scenarioId = request.params.id;
   const stepId = randomUUID();
   await services.db.transaction().execute(async (trx) => {
-    await findScenario(trx, organizationId, scenarioId);
+    await lockScenario(trx, organizationId, scenarioId);
     const last = await trx
       .selectFrom('steps')
       .select((eb) => eb.fn.max('position').as('max'))
@@ -694,6 +709,7 @@ export const deleteStep: Handler<'deleteStep'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, stepId } = request.params;
   await services.db.transaction().execute(async (trx) => {
+    await lockScenario(trx, organizationId, id);
     const row = await trx
       .deleteFrom('steps')
       .where('id', '=', stepId)
@@ -718,7 +734,7 @@ export const reorderSteps: Handler<'reorderSteps'> = async (services, request) =
   const scenarioId = request.params.id;
   const { stepIds } = request.body;
   await services.db.transaction().execute(async (trx) => {
-    await findScenario(trx, organizationId, scenarioId);
+    await lockScenario(trx, organizationId, scenarioId);
     const steps = await trx.selectFrom('steps').select('id').where('scenario_id', '=', scenarioId).execute();
     const current = new Set(steps.map((s) => s.id));
     const given = new Set(stepIds);
