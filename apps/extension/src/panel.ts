@@ -18,8 +18,10 @@ export interface Panel {
   host: HTMLElement;
   /** the view's container */
   body: HTMLElement;
-  /** polite announcements (success texts) */
+  /** polite announcements (success texts), kept until the next view so that nothing moves under the pointer */
   status(text: string): void;
+  /** empties the status and alert lines (a new view) */
+  clearMessages(): void;
   /** errors, announced assertively */
   alert(text: string): void;
   /** hides the panel, e.g. while the visible tab is captured */
@@ -58,17 +60,16 @@ export function createPanel(title: string, t: Translate, onClose: () => void): P
   );
   shadow.append(style, root);
   document.documentElement.append(host);
-  let statusTimer = 0;
   return {
     host,
     body,
     status(text) {
       alert.textContent = '';
       status.textContent = text;
-      window.clearTimeout(statusTimer);
-      statusTimer = window.setTimeout(() => {
-        status.textContent = '';
-      }, 5000);
+    },
+    clearMessages() {
+      status.textContent = '';
+      alert.textContent = '';
     },
     alert(text) {
       status.textContent = '';
@@ -78,7 +79,6 @@ export function createPanel(title: string, t: Translate, onClose: () => void): P
       host.style.visibility = hidden ? 'hidden' : '';
     },
     destroy() {
-      window.clearTimeout(statusTimer);
       host.remove();
     },
   };

@@ -35,6 +35,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
   function show(...nodes: Node[]) {
     stopPicking?.();
     stopPicking = null;
+    panel.clearMessages();
     panel.body.replaceChildren(...nodes);
   }
 
@@ -42,10 +43,11 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
   async function guideForm() {
     show(h('p', { class: styles.muted }, t('common.loading')));
     let projects: Schemas['Project'][] = [];
+    let loadError: string | null = null;
     try {
       projects = (await api.GET('/projects')).data ?? [];
     } catch (error) {
-      panel.alert(errorText(error, t('common.error')));
+      loadError = errorText(error, t('common.error'));
     }
     const project = h('select', { name: 'project' }, h('option', { value: '' }, t('form.choose')));
     for (const p of projects)
@@ -165,6 +167,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
       }
     });
     show(form);
+    if (loadError) panel.alert(loadError);
   }
 
   async function loadScenario(): Promise<Scenario | null> {
@@ -211,8 +214,8 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
           await api.DELETE('/scenarios/{id}/steps/{stepId}', {
             params: { path: { id: scenario.id, stepId: step.id } },
           });
-          panel.status(t('steps.deleted'));
           await stepsView();
+          panel.status(t('steps.deleted'));
         } catch (error) {
           panel.alert(errorText(error, t('common.error')));
         }

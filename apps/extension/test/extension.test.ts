@@ -1,0 +1,268 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startApi, startDemoSite } from './support/servers';
+
+// the machines are shared and slow: give the UI time rather than fail on load
+const expectPage = playwrightExpect.configure({ timeout: 20_000 });
+const extensionDir = resolve(import.meta.dirname, '../.output/chrome-mv3');
+
+interface Json {
+  [key: string]: unknown;
+}
+
+let api: Started;
+let demo: Started;
+let context: BrowserContext;
+let profileDir: string;
+let token = '';
+let org = '';
+
+async function call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${api.url}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(org ? { 'x-organization-id': org } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Posts the launch message from a page of the API's origin, exactly as the back-office does, and returns the answer. */
+async function launch(page: Page, message: Json): Promise<Json> {
+  return page.evaluate(
+    (data) =>
+      new Promise<Json>((done) => {
+        window.addEventListener('message', function answer(event) {
+          if (event.source !== window || event.data?.type !== 'mulot:launch-result') return;
+          window.removeEventListener('message', answer);
+          done(event.data);
+        });
+        window.postMessage(data, window.location.origin);
+      }),
+    { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
+  );
+}
+
+beforeAll(async () => {
+  [api, demo] = await Promise.all([startApi(), startDemoSite()]);
+  profileDir = mkdtempSync(join(tmpdir(), 'mulot-ext-profile-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await Promise.all([api?.stop(), demo?.stop()]);
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+describe('the extension, loaded unpacked in Chromium', () => {
+  let projectId = '';
+  let categoryId = '';
+  let scenarioId = '';
+  const title = 'Choisir une offre';
+
+  it('is detectable by the back-office and refuses a launch from another origin', async () => {
+    // an account, as a user would create it: register, confirmation link (logged: no SMTP), login
+    const email = `author-${Date.now()}@example.com`;
+    const password = 'correct horse 1';
+    await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i += 1) {
+      link = api.output.map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1]).find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(link).toBeTruthy();
+    const confirm = new URL(link as string);
+    await call('POST', '/auth/confirm', {
+      code: confirm.searchParams.get('code'),
+      email: confirm.searchParams.get('email'),
+    });
+    token = (await call<{ jwt: string }>('POST', '/auth/login', { email, password })).jwt;
+    org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
+    projectId = (await call<{ id: string }>('POST', '/projects', { name: 'Bocal', sites: [demo.url] })).id;
+    categoryId = (
+      await call<{ id: string }>('POST', `/projects/${projectId}/categories`, { name: 'Abonnement' })
+    ).id;
+
+    const page = await context.newPage();
+    await page.goto(`${api.url}/api/docs`);
+    await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
+
+    // a customer page cannot hand the extension a session
+    const foreign = await context.newPage();
+    await foreign.goto(demo.url);
+    await expectPage(foreign.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
+    const refused = await launch(foreign, { mode: 'creator', url: demo.url, projectId, categoryId });
+    expect(refused).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+    await foreign.close();
+
+    // a new guide needs its category
+    const invalid = await launch(page, { mode: 'creator', url: demo.url, projectId });
+    expect(invalid).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+    await page.close();
+  });
+
+  it('authors a 3-step guide on the demo site in creator mode', async () => {
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const opened = context.waitForEvent('page');
+    expect(await launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId })).toMatchObject(
+      { ok: true },
+    );
+    const page = await opened;
+    await page.waitForURL(`${demo.url}/`);
+    const panel = page.locator('mulot-panel');
+
+    // the creation form, with the spec's messages
+    await expectPage(panel.getByRole('heading', { name: 'Nouveau guide' })).toBeVisible();
+    await expectPage(panel.getByLabel('Projet')).toHaveValue(projectId);
+    await expectPage(panel.getByLabel('Catégorie')).toHaveValue(categoryId);
+    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await expectPage(panel.getByText('Le titre est requis')).toBeVisible();
+    await expectPage(panel.getByText('La description est requise')).toBeVisible();
+    await expectPage(panel.getByText('Le résumé est requis')).toBeVisible();
+    await expectPage(panel.getByText('La durée minimale est requise')).toBeVisible();
+    await expectPage(panel.getByText('La durée maximale est requise')).toBeVisible();
+    await panel.getByLabel('Titre').fill(title);
+    await panel.getByLabel('Description pour les utilisateurs').fill('Trouver l’offre Équipe et souscrire.');
+    await panel
+      .getByLabel('Résumé pour le modèle (LLM)')
+      .fill('Guide vers la page des tarifs et le choix de l’offre Équipe.');
+    await panel.getByLabel('Durée minimale (minutes)').fill('1');
+    await panel.getByLabel('Durée maximale (minutes)').fill('3');
+    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
+
+    const addStep = async (name: string, text: string, target: () => Promise<void>, auto = false) => {
+      await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
+      await panel.getByLabel("Titre de l'étape").fill(name);
+      await panel.getByLabel("Description de l'action").fill(text);
+      await expectPage(panel.getByText("Aucun élément n'a été capturé pour cette étape.")).toBeVisible();
+      await panel.getByRole('button', { name: "Capturer l'élément" }).click();
+      await expectPage(panel.getByText('Détection...', { exact: false })).toBeVisible();
+      await target();
+      await expectPage(panel.getByRole('button', { name: "Recapturer l'élément" })).toBeVisible();
+      if (auto) await panel.getByLabel('Clic automatique').check();
+      await panel.getByRole('button', { name: 'Enregistrer' }).click();
+      await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    };
+
+    // step 1 on the home page, auto-clicked: the pick does not follow the link
+    await addStep(
+      'Ouvrir les tarifs',
+      'Cliquez sur « Voir les tarifs ».',
+      () => page.getByRole('link', { name: 'Voir les tarifs' }).click(),
+      true,
+    );
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // steps 2 and 3 on another page: the panel comes back after the full page load
+    await page.goto(`${demo.url}/tarifs.html`);
+    await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
+    await addStep('Choisir l’offre Équipe', 'Cliquez sur « Choisir » sous Équipe.', () =>
+      page.locator('button[data-plan="Équipe"]').click(),
+    );
+    await addStep('Nous contacter', 'Une question ? Passez par le contact.', () =>
+      page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Contact' }).click(),
+    );
+
+    // modify a step
+    await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
+    await panel.getByLabel('Informations complémentaires (facultatif)').fill('Réponse sous 24 h.');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Étape mise à jour avec succès');
+
+    // re-order: move the last step up, then back down
+    await panel.getByRole('button', { name: 'Monter : Nous contacter' }).click();
+    await expectPage(panel.getByRole('listitem').nth(1)).toContainText('2. Nous contacter');
+    await panel.getByRole('button', { name: 'Descendre : Nous contacter' }).click();
+    await expectPage(panel.getByRole('listitem').nth(2)).toContainText('3. Nous contacter');
+
+    const scenarios = await call<Array<{ id: string }>>(
+      'GET',
+      `/projects/${projectId}/categories/${categoryId}/scenarios`,
+    );
+    scenarioId = (scenarios[0] as { id: string }).id;
+    const scenario = await call<{ steps: Array<Json> }>('GET', `/scenarios/${scenarioId}`);
+    expect(
+      scenario.steps.map((s) => [s.name, s.autoClick, s.hasScreenshot, new URL(s.url as string).pathname]),
+    ).toEqual([
+      ['Ouvrir les tarifs', true, true, '/'],
+      ['Choisir l’offre Équipe', false, true, '/tarifs.html'],
+      ['Nous contacter', false, true, '/tarifs.html'],
+    ]);
+    expect(scenario.steps.every((s) => s.target && typeof s.target === 'object')).toBe(true);
+    expect(scenario.steps[2]?.extra).toBe('Réponse sous 24 h.');
+    await page.close();
+    await backOffice.close();
+  });
+
+  it('plays the published guide in reader mode to the congratulations screen and records the run', async () => {
+    // published through the API: the back-office's scenario screen is another engineer's work in progress
+    await call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
+    const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    expect(before.counts.guidesLaunched30d).toBe(0);
+
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const opened = context.waitForEvent('page');
+    expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
+    const page = await opened;
+    await page.waitForURL(`${demo.url}/`);
+
+    // the catalogue of the domain
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
+    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+
+    // step 1 auto-clicks "Voir les tarifs": a full page load, and the run goes on
+    const card = page.getByRole('dialog');
+    await expectPage(card).toContainText('Étape 1 sur 3');
+    await expectPage(card).toContainText('33 % terminé');
+    await page.waitForURL(`${demo.url}/tarifs.html`);
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await expectPage(card.getByRole('heading', { name: 'Choisir l’offre Équipe' })).toBeVisible();
+    await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    await expectPage(card).toContainText('Étape 3 sur 3');
+    await expectPage(card).toContainText('Réponse sous 24 h.');
+    await card.getByRole('button', { name: 'Précédent' }).click();
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    await card.getByRole('button', { name: 'Terminer' }).click();
+    await expectPage(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
+    await expectPage(panel).toContainText(`Vous avez terminé le guide « ${title} ».`);
+
+    // the run counts as a guide launched on the dashboard, today
+    const after = await call<{
+      counts: { guidesLaunched30d: number };
+      activity: Array<{ guidesLaunched: number }>;
+    }>('GET', '/dashboard');
+    expect(after.counts.guidesLaunched30d).toBe(1);
+    expect(after.activity.at(-1)?.guidesLaunched).toBe(1);
+
+    await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
+    await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
+  });
+});
