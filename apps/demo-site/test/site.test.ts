@@ -1,7 +1,9 @@
 // Smoke test of the demo site in Chromium: full page loads, client-side routes, menu, modal, forms, and the
 // "broken" variant that a recorded guide target must not survive.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright';
@@ -11,6 +13,7 @@ let server: Server;
 let base: string;
 let browser: Browser;
 let player: string;
+let axe: string;
 
 before(async () => {
   ({ server, url: base } = await startServer(0));
@@ -33,6 +36,7 @@ before(async () => {
     write: false,
   });
   player = bundle.outputFiles[0]?.text ?? '';
+  axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 });
 
 after(async () => {
@@ -159,5 +163,32 @@ test('the variant can be switched on the running server', async () => {
   await set('normal');
   await page.reload();
   assert.equal(await page.locator('[data-testid="new-project"]').count(), 1);
+  await page.context().close();
+});
+
+test('every page passes axe WCAG 2.2 AA checks', async () => {
+  const page = await newPage();
+  const violations: string[] = [];
+  for (const path of [
+    '/',
+    '/tarifs.html',
+    '/contact.html',
+    '/app/',
+    '/app/projets',
+    '/app/projets/nouveau',
+    '/app/parametres',
+  ]) {
+    await page.goto(`${base}${path}`);
+    await page.addScriptTag({ content: axe });
+    const found = await page.evaluate(async () => {
+      const { axe: engine } = window as unknown as { axe: typeof import('axe-core') };
+      const results = await engine.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return results.violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    });
+    violations.push(...found.map((v) => `${path}: ${v}`));
+  }
+  assert.deepEqual(violations, []);
   await page.context().close();
 });

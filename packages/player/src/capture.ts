@@ -15,6 +15,7 @@ export const STABLE_ATTRIBUTES = [
   'alt',
   'for',
   'type',
+  'value',
 ] as const;
 export type StableAttribute = (typeof STABLE_ATTRIBUTES)[number];
 
@@ -46,6 +47,8 @@ export interface TargetDescriptor {
     ancestors: AncestorSignature[];
     /** heading or label of the nearest titled container (card, form, section) */
     context?: string;
+    /** titles of the containers further out, closest first */
+    outer?: string[];
     previous?: string;
     next?: string;
   };
@@ -90,32 +93,49 @@ export function ancestorsOf(el: Element, max = 8): Element[] {
 const CONTROLS = 'a,button,input,select,textarea,[role=button],[role=link]';
 const TITLE_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,caption,[role=heading],figcaption,dt';
 
-/** The title of the closest container that has one: tells apart identical buttons in different cards. */
-export function contextOf(el: Element): string | undefined {
+/**
+ * Titles of the containers around the element, closest first (section heading, card title, row's first cell,
+ * aria-label): the closest tells apart identical buttons in different cards.
+ */
+export function contextsOf(el: Element, max = 3): string[] {
+  const out: string[] = [];
+  const add = (text: string | undefined) => {
+    if (text && !out.includes(text)) out.push(text);
+  };
   let depth = 0;
-  for (let p = parentOf(el); p && depth < 6; p = parentOf(p), depth++) {
+  for (let p = parentOf(el); p && depth < 8 && out.length < max; p = parentOf(p), depth++) {
     if (p.localName === 'body') break;
-    const label = normalize(p.getAttribute('aria-label'), 60);
-    if (label) return label;
+    // the title of the section the element is in: the last one before it, not the legend of the
+    // neighbouring fieldset nor the heading of the next section
+    let found: string | undefined;
     for (const title of Array.from(p.querySelectorAll(TITLE_SELECTOR))) {
       if (title === el || title.contains(el) || el.contains(title)) continue;
-      // only a title of a container holding the element: not the legend of the neighbouring fieldset
       const holder = title.parentElement as Element;
       if (!holder.contains(el) && (holder.parentElement !== p || holder.querySelector(CONTROLS))) continue;
       const text = normalize(title.textContent, 60);
-      if (text) return text;
+      if (!text) continue;
+      const before = title.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (before || found === undefined) found = text;
+      if (!before) break;
     }
+    add(found);
+    add(normalize(p.getAttribute('aria-label'), 60) || undefined);
     // a table row or list item is named by its first cell or piece of text that is not a control
     if (/^(tr|li)$/.test(p.localName) || /^(row|listitem)$/.test(p.getAttribute('role') ?? '')) {
       for (const cell of Array.from(p.children)) {
         if (cell.contains(el) || cell.matches(CONTROLS) || cell.querySelector(CONTROLS)) continue;
         const text = normalize(cell.textContent, 60);
-        if (text) return text;
+        if (text) {
+          add(text);
+          break;
+        }
       }
     }
   }
-  return undefined;
+  return out;
 }
+
+export const contextOf = (el: Element): string | undefined => contextsOf(el, 1)[0];
 
 export function siblingSignature(el: Element | null): string | undefined {
   if (!el) return undefined;
@@ -176,10 +196,25 @@ export function xPath(el: Element): string {
   return `${el.getRootNode().nodeType === 9 ? '/' : './'}${parts.join('/')}`;
 }
 
+const PICKABLE =
+  'a[href],button,input,select,textarea,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],' +
+  '[role=checkbox],[role=radio],[role=switch],[role=option],[role=treeitem],[role=combobox],[tabindex]:not([tabindex="-1"])';
+
+/**
+ * The element a user means when pointing at `el`: the control around an icon or a span of text (the
+ * `<svg>` inside a button, the `<span>` inside a link), or `el` itself when it is not inside one.
+ */
+export function pickTarget(el: Element): Element {
+  return el.closest(PICKABLE) ?? el;
+}
+
 /** Describes element so that find() can locate it again after the page changed. */
 export function capture(el: Element): TargetDescriptor {
   const attributes: TargetDescriptor['attributes'] = {};
   for (const name of STABLE_ATTRIBUTES) {
+    // the value of a text field is what the user typed; the value of a checkbox, radio or button names it
+    if (name === 'value' && !/^(checkbox|radio|submit|button|reset)$/.test(el.getAttribute('type') ?? ''))
+      continue;
     const value = name === 'id' ? stableId(el) : el.getAttribute(name);
     if (value && value.length <= 200) attributes[name] = value;
   }
@@ -206,8 +241,9 @@ export function capture(el: Element): TargetDescriptor {
   if (text) descriptor.text = text;
   const classes = stableClasses(el);
   if (classes.length) descriptor.classes = classes;
-  const context = contextOf(el);
+  const [context, ...outer] = contextsOf(el);
   if (context) descriptor.fingerprint.context = context;
+  if (outer.length) descriptor.fingerprint.outer = outer;
   const previous = siblingSignature(el.previousElementSibling);
   if (previous) descriptor.fingerprint.previous = previous;
   const next = siblingSignature(el.nextElementSibling);

@@ -9,7 +9,16 @@ import {
   stableClasses,
   type TargetDescriptor,
 } from './capture';
-import { accessibleName, collect, isVisible, roleOf, type SearchRoot, similarity, visibleText } from './dom';
+import {
+  accessibleName,
+  collect,
+  isVisible,
+  roleOf,
+  type SearchRoot,
+  similarity,
+  similarityTo,
+  visibleText,
+} from './dom';
 
 export type FindStatus = 'found' | 'ambiguous' | 'low-confidence' | 'not-found';
 
@@ -44,6 +53,8 @@ const NOT_FOUND_CONFIDENCE = 0.3;
 const AMBIGUITY_MARGIN = 0.07;
 // share of the element's own features (attributes, name, text, paths) a match must keep
 const MIN_IDENTITY = 0.4;
+// below this, two texts are different texts rather than one text reworded
+const MIN_SIMILARITY = 0.6;
 
 const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
   id: 3,
@@ -58,6 +69,7 @@ const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
   alt: 1.5,
   for: 1.5,
   type: 0.5,
+  value: 2,
 };
 const W = {
   tag: 1,
@@ -81,7 +93,7 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   if (name === 'aria-label' || name === 'placeholder' || name === 'title' || name === 'alt') {
     // wording changes like the visible text does
     const s = similarity(expected, actual);
-    return s >= 0.5 ? s : 0;
+    return s >= MIN_SIMILARITY ? s : 0;
   }
   if (name === 'href') {
     // same path with another query string or fragment still points at the same page
@@ -229,10 +241,21 @@ export function find(
   if (fp.next) max += W.sibling;
 
   // strategies describing the element itself, as opposed to its surroundings shared with its neighbours
-  let maxIdentity = W.css + W.xpath;
-  for (const name of attributes) maxIdentity += ATTRIBUTE_WEIGHT[name];
+  // positional paths count half: a re-ordered neighbour inherits them
+  // attributes together count at most as much as the accessible name: losing an id and a name attribute in a
+  // redesign leaves a field its label
+  let maxAttributes = 0;
+  for (const name of attributes) maxAttributes += ATTRIBUTE_WEIGHT[name];
+  const attributeShare = maxAttributes > W.name + 1 ? (W.name + 1) / maxAttributes : 1;
+  let maxIdentity = (W.css + W.xpath) / 2 + maxAttributes * attributeShare;
   if (d.name) maxIdentity += W.name;
   if (d.text) maxIdentity += W.text;
+
+  const nameSimilarity = similarityTo(d.name ?? '');
+  const textSimilarity = similarityTo(d.text ?? '');
+  const contextSimilarity = similarityTo(fp.context ?? '');
+  const previousSimilarity = similarityTo(fp.previous ?? '');
+  const nextSimilarity = similarityTo(fp.next ?? '');
 
   // first pass: cheap strategies on every plausible element
   const first: Scored[] = [];
@@ -257,23 +280,26 @@ export function find(
     ) {
       continue;
     }
-    let identity = attributeScore;
-    if (css.has(el)) identity += W.css;
-    if (xpath.has(el)) identity += W.xpath;
+    let paths = 0;
+    if (css.has(el)) paths += W.css;
+    if (xpath.has(el)) paths += W.xpath;
+    let identity = attributeScore * attributeShare;
     if (d.name) {
-      const s = similarity(d.name, accessibleName(el));
-      if (s >= 0.5) identity += W.name * s;
+      const s = nameSimilarity(accessibleName(el));
+      if (s >= MIN_SIMILARITY) identity += W.name * s;
     }
     if (d.text) {
-      const s = similarity(d.text, visibleText(el).slice(0, 100));
-      if (s >= 0.5) identity += W.text * s;
+      const s = textSimilarity(visibleText(el).slice(0, 100));
+      if (s >= MIN_SIMILARITY) identity += W.text * s;
     }
-    score += identity - attributeScore;
+    score += identity - attributeScore * attributeShare + paths;
     if (d.classes) score += W.classes * jaccard(d.classes, stableClasses(el));
-    // a neighbour of the same kind shares the surroundings: without enough of the target's own features it
-    // is a different element, however well its surroundings match
-    const factor = identity < MIN_IDENTITY * maxIdentity ? 0.6 : 1;
-    if (score > W.tag) first.push({ element: el, score, factor, identity: identity / maxIdentity });
+    // a neighbour of the same kind shares the surroundings, and after a re-order it takes the target's place:
+    // without enough of the target's own features it is a different element, however well the rest matches
+    const own = identity + paths / 2;
+    const ratio = maxIdentity ? Math.min(1, own / maxIdentity) : 1;
+    const factor = (ratio < MIN_IDENTITY ? 0.6 : 1) * (0.6 + 0.4 * ratio);
+    if (score > W.tag) first.push({ element: el, score, factor, identity: ratio });
   }
   first.sort((a, b) => b.score * b.factor - a.score * a.factor);
 
@@ -283,18 +309,19 @@ export function find(
     if (fp.ancestors.length) score += W.ancestors * ancestorSimilarity(fp.ancestors, el);
     if (fp.context) {
       const context = contextOf(el);
-      const s = similarity(fp.context, context ?? '');
+      const s = contextSimilarity(context ?? '');
       if (s >= 0.8) score += W.context * s;
-      // another card's or row's title is evidence against: that is the same control of another item
-      else if (context) {
+      // another card's or row's title is evidence against: that is the same control of another item; a
+      // title the target also had further out is not (the target left its section, e.g. into a dialog)
+      else if (context && !fp.outer?.some((outer) => similarity(outer, context) >= 0.8)) {
         score -= W.context / 2;
         factor *= 0.75;
       }
     } else if (contextOf(el)) score -= W.context / 4;
-    if (fp.previous && similarity(fp.previous, siblingSignature(el.previousElementSibling) ?? '') >= 0.8) {
+    if (fp.previous && previousSimilarity(siblingSignature(el.previousElementSibling) ?? '') >= 0.8) {
       score += W.sibling;
     }
-    if (fp.next && similarity(fp.next, siblingSignature(el.nextElementSibling) ?? '') >= 0.8) {
+    if (fp.next && nextSimilarity(siblingSignature(el.nextElementSibling) ?? '') >= 0.8) {
       score += W.sibling;
     }
     const { index, count } = position(el);

@@ -121,10 +121,17 @@ export function highlight(
   };
   setContent(content);
 
-  // a target inside a modal dialog: everything outside the dialog is inert, so the overlay goes inside it
-  const container = () => (current?.closest('dialog:modal') as HTMLElement | null) ?? doc.body;
-  container().append(host);
+  // while a modal dialog is open everything outside it is inert: the overlay goes inside the dialog holding
+  // the target, or else inside the last modal dialog opened (it stays above it in the top layer)
+  const container = (): Element => {
+    const modal = current?.closest('dialog:modal');
+    if (modal) return modal;
+    const open = doc.querySelectorAll('dialog:modal');
+    return open[open.length - 1] ?? doc.body;
+  };
   const show = () => {
+    const parent = container();
+    if (host.parentElement !== parent) parent.append(host);
     if (!popover) return;
     if (host.matches(':popover-open')) host.hidePopover();
     host.showPopover();

@@ -1,6 +1,7 @@
 export {
   type AncestorSignature,
   capture,
+  pickTarget,
   STABLE_ATTRIBUTES,
   type StableAttribute,
   type TargetDescriptor,

@@ -67,13 +67,17 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       cleanup();
       resolve(result);
     }
+    // on a large, busy page a search costs milliseconds: keep the searches to a fifth of the time at most
+    let spacing = SETTLE_MS;
     function schedule() {
-      if (!pending && !done) pending = win.setTimeout(check, SETTLE_MS);
+      if (!pending && !done) pending = win.setTimeout(check, spacing);
     }
     function check() {
       pending = 0;
       if (done || confirming) return;
+      const started = performance.now();
       last = find(descriptor, root, options);
+      spacing = Math.max(SETTLE_MS, 4 * (performance.now() - started));
       const el = last.element;
       if (last.status !== 'found' || !el || !isVisible(el)) return;
       // frameworks often replace a node right after rendering it: confirm it is still there a moment later

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { capture, find, type TargetDescriptor, UI_ATTRIBUTE } from '../src/index';
+import { capture, find, pickTarget, type TargetDescriptor, UI_ATTRIBUTE } from '../src/index';
 
 const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
 
@@ -31,7 +31,7 @@ describe('capture', () => {
     expect(input.css).toContain('#card');
     expect(input.xpath.startsWith('/html')).toBe(true);
     expect(input.fingerprint.ancestors[0]).toMatchObject({ tag: 'form', label: 'Checkout' });
-    expect(input.fingerprint.context).toBe('Checkout');
+    expect(input.fingerprint.context).toBe('Payment');
 
     const button = capture(document.querySelector('button') as Element);
     expect(button).toMatchObject({ tag: 'button', role: 'button', name: 'Pay now', text: 'Pay now' });
@@ -58,6 +58,17 @@ describe('capture', () => {
     expect(result.status).toBe('found');
     expect(result.element).toBe(document.querySelector('a'));
     expect(result.confidence).toBe(1);
+  });
+});
+
+describe('pickTarget', () => {
+  test('the control around the icon or text under the pointer, else the element itself', () => {
+    mount(`<button><svg width="10" height="10"><path d="M0 0h10v10z"></path></svg><span>Save</span></button>
+      <a href="/docs"><b>Docs</b></a><p><em>plain text</em></p>`);
+    expect(pickTarget(document.querySelector('path') as Element)).toBe(document.querySelector('button'));
+    expect(pickTarget(document.querySelector('b') as Element)).toBe(document.querySelector('a'));
+    const em = document.querySelector('em') as Element;
+    expect(pickTarget(em)).toBe(em);
   });
 });
 

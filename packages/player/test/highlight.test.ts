@@ -118,6 +118,44 @@ describe('highlight', () => {
     expect(document.elementFromPoint(card.left + 5, card.top + 5)).toBe(handle.host);
   });
 
+  test('climbs back above a modal dialog or popover the page opens afterwards', async () => {
+    document.body.innerHTML = `<button id="target">Help</button>
+      <dialog style="width:100vw;height:100vh;max-width:none;max-height:none;margin:0;padding:0">Cookie wall</dialog>
+      <div popover="manual" style="inset:0;width:100vw;height:100vh;margin:0">Promo</div>`;
+    handle = highlight(document.getElementById('target'), step('Ask for help'));
+    await frame();
+    const onTop = () => {
+      const card = (handle as HighlightHandle).card.getBoundingClientRect();
+      return document.elementFromPoint(card.left + 5, card.top + 5) === (handle as HighlightHandle).host;
+    };
+    expect(onTop()).toBe(true);
+    (document.querySelector('dialog') as HTMLDialogElement).showModal();
+    await frame();
+    expect(onTop()).toBe(true);
+    (document.querySelector('[popover]') as HTMLElement).showPopover();
+    await frame();
+    expect(onTop()).toBe(true);
+    // the page's dialog closes: the overlay must not vanish with it
+    (document.querySelector('dialog') as HTMLDialogElement).close();
+    await frame();
+    expect(onTop()).toBe(true);
+    expect(handle.host.parentElement).toBe(document.body);
+  });
+
+  test('draws the overlay inside the frame that holds the target', async () => {
+    document.body.innerHTML =
+      '<div style="height:50px"></div><iframe title="embedded" style="width:600px;height:300px;border:0"></iframe>';
+    const frameDoc = (document.querySelector('iframe') as HTMLIFrameElement).contentDocument as Document;
+    frameDoc.body.innerHTML = '<button style="margin:60px">Embedded action</button>';
+    const target = frameDoc.querySelector('button') as HTMLElement;
+    handle = highlight(target, step('Inside the frame'));
+    await frame();
+    expect(handle.host.ownerDocument).toBe(frameDoc);
+    expect(handle.host.matches(':popover-open')).toBe(true);
+    const rect = target.getBoundingClientRect();
+    expect(Math.abs(ringOf(handle).top - (rect.top - 4))).toBeLessThan(1);
+  });
+
   test('update swaps content and target', async () => {
     document.body.innerHTML = '<button id="a">A</button><button id="b" style="margin-left:300px">B</button>';
     handle = highlight(document.getElementById('a'), step('First'));
@@ -167,5 +205,29 @@ describe('autoClick', () => {
     expect(await pending).toBe('failed');
     expect(states).toEqual(['clicking', 'failed']);
     expect(clicks).toBe(0);
+  });
+});
+
+describe('accessibility of the step overlay', () => {
+  test('has no axe WCAG 2.2 AA violations, anchored or not', async () => {
+    const { default: axe } = await import('axe-core');
+    document.body.innerHTML = '<main><h1>Projects</h1><button id="target">New project</button></main>';
+    const check = async () => {
+      const results = await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    };
+    document.documentElement.lang = 'en';
+    document.title = 'overlay';
+    handle = highlight(document.getElementById('target'), step('Create a project'));
+    await frame();
+    expect(await check()).toEqual([]);
+    handle.destroy();
+    const content = document.createElement('p');
+    content.textContent = 'This step could not be located on the page.';
+    handle = highlight(null, content, { label: 'Step 3 of 4' });
+    await frame();
+    expect(await check()).toEqual([]);
   });
 });

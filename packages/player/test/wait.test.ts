@@ -101,6 +101,21 @@ describe('waitFor', () => {
     expect(result.element).toBe(document.querySelector('button'));
   });
 
+  test('notices a target rendered inside an existing shadow root or frame', async () => {
+    const d = descriptorOf(settings, 'button');
+    document.body.innerHTML = '<x-panel></x-panel><iframe title="panel"></iframe>';
+    const shadow = (document.querySelector('x-panel') as Element).attachShadow({ mode: 'open' });
+    // mutations inside a shadow root are invisible to an observer of the document
+    setTimeout(() => (shadow.innerHTML = settings), 100);
+    const inShadow = await waitFor(d, { timeout: 3000 });
+    expect(inShadow.element).toBe(shadow.querySelector('button'));
+    shadow.innerHTML = '';
+    const frameDoc = (document.querySelector('iframe') as HTMLIFrameElement).contentDocument as Document;
+    setTimeout(() => (frameDoc.body.innerHTML = settings), 100);
+    const inFrame = await waitFor(d, { timeout: 3000 });
+    expect(inFrame.element).toBe(frameDoc.querySelector('button'));
+  });
+
   test('resolves with the not-found report when the time is up', async () => {
     const d = descriptorOf(settings, 'button');
     document.body.innerHTML = '<main><h1>Home</h1></main>';

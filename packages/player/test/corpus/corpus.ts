@@ -251,8 +251,16 @@ const MUTATIONS: Mutation[] = [
       const card = block(target);
       const copy = card.cloneNode(true) as Element;
       renameIds(copy);
-      const title = copy.querySelector(TITLES);
-      if (title && !title.contains(target)) {
+      // the copy is another item: the title of the target's section says so (the last title before it)
+      const titles = Array.from(card.querySelectorAll(TITLES));
+      const index = titles.findLastIndex(
+        (t) =>
+          !t.contains(target) &&
+          (t.parentElement as Element).contains(target) &&
+          t.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      const title = copy.querySelectorAll(TITLES)[index];
+      if (title) {
         // another item of the same kind, shown first: the page's positional paths now lead to it
         title.textContent = 'Recently viewed';
         if (copy.hasAttribute('aria-label')) copy.setAttribute('aria-label', 'Recently viewed');

@@ -223,6 +223,128 @@ const admin = `
   </div>
 </div>`;
 
+// Written after the player's weights were tuned on the six pages above, to check they were not overfitted.
+const flight = (from: string, to: string, time: string, price: string, target = '') => `
+      <li class="Results_item__r1E2s css-9f8e7d" role="listitem">
+        <div class="Flight_route__f3G4h"><span>${from}</span> → <span>${to}</span></div>
+        <div class="Flight_time__t5Y6u">${time}</div><strong class="Flight_price__p7A8s">${price}</strong>
+        <button class="Button_primary__3xYz1 css-4r5t6y" title="Select flight ${from} ${to} ${time}"${target ? ` data-target="${target}"` : ''}>Select</button>
+      </li>`;
+
+const travel = `
+<div id="__next"><div class="Page_wrapper__w1Q2e">
+  <header class="TopBar_root__t9Y8u"><a href="/" class="TopBar_brand__b7N6m">SkyHop</a>
+    <button class="TopBar_lang__l5K4j" aria-haspopup="menu" data-target="lang">EN</button>
+    <a href="/account" class="TopBar_account__a3S2d" title="My account" data-target="account"><svg width="16" height="16" aria-hidden="true"></svg></a></header>
+  <form class="Search_root__s1D2f" role="search" aria-label="Find flights">
+    <div class="Search_field__f3G4h"><span id="from-label">From</span>
+      <input aria-labelledby="from-label" value="Paris" class="Search_input__i5O6p" data-target="from"></div>
+    <div class="Search_field__f3G4h"><span id="to-label">To</span>
+      <input aria-labelledby="to-label" value="Lisbon" class="Search_input__i5O6p" data-target="to"></div>
+    <div class="Search_field__f3G4h"><label>Depart <input type="date" name="depart" data-target="depart"></label></div>
+    <div class="Search_field__f3G4h"><label>Passengers <select name="pax"><option>1</option><option>2</option></select></label></div>
+    <button class="Button_primary__3xYz1 css-4r5t6y" type="submit" data-target="find">Find flights</button>
+  </form>
+  <div class="Results_layout__l1K2j">
+    <aside class="Filters_root__f1G2h"><h2>Filters</h2>
+      <fieldset><legend>Stops</legend>
+        <label><input type="checkbox" name="stops" value="0" data-target="nonstop"> Non-stop</label>
+        <label><input type="checkbox" name="stops" value="1"> 1 stop</label></fieldset>
+      <fieldset><legend>Airlines</legend>
+        <label><input type="checkbox" name="airline" value="TP"> TAP</label>
+        <label><input type="checkbox" name="airline" value="AF" data-target="airline-af"> Air France</label></fieldset>
+      <button class="Link_button__l7K8j" type="reset" data-target="clear">Clear all</button></aside>
+    <ul class="Results_list__r3E4s">${flight('CDG', 'LIS', '07:10', '€89')}${flight('ORY', 'LIS', '09:45', '€64', 'select-ory')}${flight('CDG', 'LIS', '13:20', '€112')}${flight('BVA', 'LIS', '18:05', '€41', 'select-bva')}
+    </ul>
+  </div>
+  <footer class="Footer_root__w2E3r"><a href="/help/baggage" data-target="baggage">Baggage rules</a> · <a href="/help/refunds">Refunds</a></footer>
+</div></div>`;
+
+const docs = `
+<div class="DocsLayout_root__d1L2k">
+  <nav class="DocsNav_root__n1V2b" aria-label="Documentation">
+    <h2 class="DocsNav_title__n3V4b">Guides</h2>
+    <ul><li><a href="/docs/start" data-target="doc-start">Getting started</a></li>
+      <li><a href="/docs/install">Installation</a></li>
+      <li><a href="/docs/config" data-target="doc-config">Configuration</a></li></ul>
+    <h2 class="DocsNav_title__n3V4b">Reference</h2>
+    <ul><li><a href="/docs/api">API</a></li><li><a href="/docs/cli" data-target="doc-cli">Command line</a></li>
+      <li><a href="/docs/config-file">Configuration file</a></li></ul>
+  </nav>
+  <article class="DocsContent_root__c1N2m">
+    <h1>Configuration</h1>
+    <div class="Callout_root__c3N4m" role="note"><p>Restart the server after every change.</p>
+      <button class="Callout_close__c5N6m" aria-label="Dismiss note" data-target="dismiss">×</button></div>
+    <h2 id="options">Options</h2>
+    <div class="CodeBlock_root__k1J2h"><pre><code>port: 8080</code></pre>
+      <button class="CodeBlock_copy__k3J4h" data-target="copy-port">Copy</button></div>
+    <h2 id="env">Environment</h2>
+    <div class="CodeBlock_root__k1J2h"><pre><code>HOST=0.0.0.0</code></pre>
+      <button class="CodeBlock_copy__k3J4h">Copy</button></div>
+    <div class="Feedback_root__f1B2n"><span>Was this page helpful?</span>
+      <button class="Feedback_yes__f3B4n" data-target="helpful-yes">Yes</button><button class="Feedback_no__f5B6n">No</button></div>
+    <a href="https://example.com/edit/docs/config.md" class="EditLink_root__e1D2f" data-target="edit">Edit this page</a>
+  </article>
+  <aside class="Toc_root__t1O2c" aria-label="On this page"><a href="#options" data-target="toc-options">Options</a><a href="#env">Environment</a></aside>
+</div>`;
+
+// Written after the second round of changes, as a second held-out check (figures in the commit history).
+const mail = (from: string, subject: string, target = '') => `
+        <div role="row" class="MailRow_root__m1R2w css-1q9w8e" tabindex="-1">
+          <span role="gridcell" class="MailRow_from__m3R4w">${from}</span>
+          <span role="gridcell" class="MailRow_subject__m5R6w">${subject}</span>
+          <span role="gridcell"><div role="button" tabindex="0" class="Icon_btn__i1C2o" aria-label="Archive"${target ? ` data-target="${target}-archive"` : ''}>&#128230;</div>
+          <div role="button" tabindex="0" class="Icon_btn__i1C2o" aria-label="Star"${target ? ` data-target="${target}-star"` : ''}>&#9734;</div></span>
+        </div>`;
+
+const inbox = `
+<mail-app class="MailApp_root__a1P2p">
+  <div class="MailApp_side__a3P4p">
+    <div role="button" tabindex="0" class="Compose_btn__c1M2p sc-kAzzGY" data-target="compose">Compose</div>
+    <ul role="tree" aria-label="Folders" class="Folders_root__f1L2d">
+      <li role="treeitem" aria-selected="true">Inbox <span class="Badge_root__b1D2g">12</span></li>
+      <li role="treeitem" data-target="folder-sent">Sent</li>
+      <li role="treeitem">Drafts <span class="Badge_root__b1D2g">2</span></li>
+      <li role="treeitem" data-target="folder-spam">Spam</li>
+    </ul>
+  </div>
+  <div class="MailApp_main__a5P6p">
+    <div class="MailToolbar_root__t1B2r">
+      <input type="checkbox" aria-label="Select all" data-target="select-all">
+      <button class="MailToolbar_btn__t3B4r" title="Refresh" data-target="mail-refresh"><img src="data:," alt="" width="12" height="12"></button>
+      <button class="MailToolbar_btn__t3B4r" title="Mark as read">&#10003;</button>
+      <input type="search" class="MailSearch_input__s1E2a" aria-label="Search mail" data-target="search-mail">
+    </div>
+    <div role="grid" aria-label="Messages" class="MailGrid_root__g1R2d">${mail('Alice Martin', 'Quarterly report')}${mail('Bruno Diaz', 'Team lunch on Friday', 'bruno')}${mail('Chloé Petit', 'Invoice #2291')}${mail('Driss Amrani', 'Design review notes', 'driss')}
+    </div>
+  </div>
+</mail-app>`;
+
+const checkout = `
+<div class="Checkout_root__c7H8k">
+  <ol class="Steps_root__s1T2p" aria-label="Checkout steps"><li>Cart</li><li aria-current="step">Delivery</li><li>Payment</li></ol>
+  <form class="Checkout_form__c9H0k" action="/checkout" method="post">
+    <fieldset class="Choice_group__g1H2j"><legend>Delivery method</legend>
+      <label class="Choice_root__r1A2d"><input type="radio" name="delivery" value="standard" checked> Standard (3–5 days)</label>
+      <label class="Choice_root__r1A2d"><input type="radio" name="delivery" value="express" data-target="express"> Express (next day)</label>
+      <label class="Choice_root__r1A2d"><input type="radio" name="delivery" value="pickup"> Pick up in store</label></fieldset>
+    <fieldset class="Choice_group__g1H2j"><legend>Address</legend>
+      <div class="Field_row__h5J4k"><label for="addr-street">Street</label><input id="addr-street" name="street" autocomplete="street-address" data-target="street"></div>
+      <div class="Field_row__h5J4k"><label for="addr-zip">Postcode</label><input id="addr-zip" name="zip" inputmode="numeric" data-target="zip"></div>
+      <div class="Field_row__h5J4k"><label for="addr-city">City</label><input id="addr-city" name="city"></div></fieldset>
+    <details class="Promo_root__p3R4o"><summary data-target="promo-toggle">Have a promo code?</summary>
+      <input name="promo" aria-label="Promo code"> <button type="button">Apply</button></details>
+    <table class="Summary_root__s3U4m"><caption>Order summary</caption>
+      <tr><th scope="row">Subtotal</th><td>€120.00</td></tr>
+      <tr><th scope="row">Delivery</th><td>€4.90</td></tr>
+      <tr><th scope="row">Total</th><td data-target="total">€124.90</td></tr></table>
+    <div class="Checkout_actions__a1C2t">
+      <a href="/cart" class="Link_root__l9K0j" data-target="back-cart">Back to cart</a>
+      <input type="submit" value="Continue to payment" class="Button_primary__3xYz1 css-4r5t6y" data-target="continue">
+    </div>
+  </form>
+</div>`;
+
 export const PAGES: CorpusPage[] = [
   { name: 'shop', html: shop },
   { name: 'signup', html: signup },
@@ -230,4 +352,8 @@ export const PAGES: CorpusPage[] = [
   { name: 'settings', html: settings },
   { name: 'blog', html: blog },
   { name: 'admin', html: admin },
+  { name: 'travel', html: travel },
+  { name: 'docs', html: docs },
+  { name: 'inbox', html: inbox },
+  { name: 'checkout', html: checkout },
 ];
