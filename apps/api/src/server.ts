@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { parse } from 'yaml';
 import { type Config, defaultConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { uuidPattern } from './handlers/context.ts';
@@ -172,13 +173,53 @@ function accessHook(services: Services, operationId: OperationId) {
   };
 }
 
-function routeFor(services: Services, operationId: OperationId) {
+/** Request content types each operation accepts, read from the contract. */
+function bodyTypes(): Map<string, string[]> {
+  const spec = parse(readFileSync(specPath, 'utf8')) as {
+    paths: Record<
+      string,
+      Record<string, { operationId?: string; requestBody?: { content?: Record<string, unknown> } }>
+    >;
+  };
+  const out = new Map<string, string[]>();
+  for (const item of Object.values(spec.paths)) {
+    for (const operation of Object.values(item)) {
+      if (operation?.operationId)
+        out.set(operation.operationId, Object.keys(operation.requestBody?.content ?? {}));
+    }
+  }
+  return out;
+}
+
+const missingBody = () =>
+  new HttpProblem('validation', { key: 'empty-body', fields: [{ field: '/body', key: 'field.required' }] });
+
+/** A body of a type the operation does not take answers 415 before it is read (and never reaches a handler). */
+function contentTypeHook(accepted: string[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers['content-type'];
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
+    if (!hasBody) return;
+    const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!accepted.includes(type)) {
+      throw new HttpProblem('unsupported-media-type', { params: { type: type.slice(0, 100) || '-' } });
+    }
+  };
+}
+
+function routeFor(services: Services, operationId: OperationId, accepted: string[]) {
   const handler = handlers[operationId] as unknown as (
     s: Services,
     r: Request<OperationId>,
   ) => Promise<unknown>;
   return {
-    onRequest: accessHook(services, operationId),
+    onRequest: [accessHook(services, operationId), contentTypeHook(accepted)],
+    // Fastify picks the body schema by content type, so a request without one would skip validation.
+    preValidation: async (request: FastifyRequest) => {
+      if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
+    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = (await handler(services, {
         body: (Buffer.isBuffer(request.body) ? undefined : request.body) as never,
@@ -278,6 +319,10 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     (_req, body, done) => done(null, body),
   );
 
+  // Only the content types the contract lists are parsed; text/plain is not one of them.
+  app.removeContentTypeParser('text/plain');
+  const accepted = bodyTypes();
+
   // Problems are only ever answered, never accepted; declaring the type keeps the glue from warning about it.
   app.addContentTypeParser('application/problem+json', (_req, _payload, done) =>
     done(
@@ -289,7 +334,8 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
   await app.register(openapiGlue, {
     specification: specPath,
     prefix: '/api',
-    operationResolver: ((operationId: string) => routeFor(services, operationId as OperationId)) as never,
+    operationResolver: ((operationId: string) =>
+      routeFor(services, operationId as OperationId, accepted.get(operationId) ?? [])) as never,
   });
 
   // The API reference, rendered from the same file, with every asset served from here (no CDN).

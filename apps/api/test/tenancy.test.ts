@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessOf } from '../src/handlers/index.ts';
+import type { OperationId } from '../src/handlers/types.ts';
+import { operationIds } from './support/contract.ts';
+import { buildWorld, type Req, requests, snapshotOrganization, type World } from './support/fixtures.ts';
+import { startServer, type TestServer } from './support/harness.ts';
+
+let server: TestServer;
+let a: World;
+let b: World;
+
+beforeAll(async () => {
+  server = await startServer();
+  a = await buildWorld(server, 'alpha');
+  b = await buildWorld(server, 'beta');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function send(req: Req, token: string | null, org: string | null) {
+  return server.call(req.method, req.path, {
+    token,
+    org,
+    ...(req.body !== undefined ? { body: req.body } : {}),
+    ...(req.raw ? { raw: req.raw, contentType: req.contentType } : {}),
+  });
+}
+
+const guarded = operationIds.filter((id) => accessOf(id as OperationId) !== 'public') as OperationId[];
+const teamCalls = operationIds.filter((id) => accessOf(id as OperationId) === 'admin') as OperationId[];
+
+describe('tenancy', () => {
+  it('lists every operation of the contract in the request table', () => {
+    expect(Object.keys(requests(a)).sort()).toEqual([...operationIds].sort());
+    expect(teamCalls.sort()).toEqual([
+      'deleteMemberRole',
+      'filterMembers',
+      'inviteMember',
+      'updateMemberRole',
+    ]);
+  });
+
+  it('answers 401 to every guarded operation without a token or with a bad one', async () => {
+    const before = await snapshotOrganization(server, a.admin.org);
+    const table = requests(a);
+    for (const id of guarded) {
+      for (const token of [null, 'not.a.jwt', `${a.admin.token.slice(0, -4)}AAAA`]) {
+        const answer = await send(table[id], token, a.admin.org);
+        expect(answer.status, `${id} with token ${token?.slice(0, 12)}`).toBe(401);
+      }
+    }
+    expect(await snapshotOrganization(server, a.admin.org)).toBe(before);
+  });
+
+  it("answers 403 when a member of B names A's organization, and A is unchanged", async () => {
+    const before = await snapshotOrganization(server, a.admin.org);
+    const table = requests(a);
+    for (const id of guarded.filter((op) => accessOf(op) !== 'user')) {
+      const answer = await send(table[id], b.admin.token, a.admin.org);
+      expect(answer.status, id).toBe(403);
+    }
+    // No organization header at all is refused the same way.
+    for (const id of guarded.filter((op) => accessOf(op) !== 'user')) {
+      expect((await send(table[id], b.admin.token, null)).status, `${id} without organization`).toBe(403);
+    }
+    expect(await snapshotOrganization(server, a.admin.org)).toBe(before);
+  });
+
+  it("answers 404 when a member of B uses A's ids in B's organization, and A is unchanged", async () => {
+    const before = await snapshotOrganization(server, a.admin.org);
+    const table = requests(a);
+    const aIds = [
+      a.projectId,
+      a.categoryId,
+      a.scenarioId,
+      a.otherScenarioId,
+      ...a.stepIds,
+      a.runId,
+      a.contributor.userId,
+    ];
+    // Calls on the caller's own account (profile, password, organizations) name no organization data.
+    for (const id of guarded.filter((op) => accessOf(op) !== 'user')) {
+      // b is not the first account, so it has no platform-administrator rights.
+      const answer = await send(table[id], b.admin.token, b.admin.org);
+      const carriesIds =
+        (table[id].ids?.length ?? 0) > 0 || id === 'updateMemberRole' || id === 'deleteMemberRole';
+      if (carriesIds) {
+        expect(answer.status, id).toBe(404);
+      } else {
+        // Calls without ids act on B's own organization and never show anything of A.
+        expect(answer.status, id).toBeLessThan(300);
+        const text = JSON.stringify(answer.body ?? '');
+        for (const aId of aIds) expect(text.includes(aId), `${id} leaked ${aId}`).toBe(false);
+        expect(text.includes(a.admin.email), `${id} leaked A's admin`).toBe(false);
+      }
+    }
+    expect(await snapshotOrganization(server, a.admin.org)).toBe(before);
+  });
+
+  it('answers 403 to a Contributor on every team call, and the team is unchanged', async () => {
+    const before = await snapshotOrganization(server, a.admin.org);
+    const table = requests(a);
+    for (const id of teamCalls) {
+      const answer = await server.call<{ type: string }>(table[id].method, table[id].path, {
+        token: a.contributor.token,
+        org: a.admin.org,
+        body: table[id].body,
+      });
+      expect(answer.status, id).toBe(403);
+      expect(answer.body.type).toBe('urn:mulot:problem:forbidden');
+    }
+    expect(await snapshotOrganization(server, a.admin.org)).toBe(before);
+  });
+
+  it('lets a Contributor create and edit content', async () => {
+    const auth = { token: a.contributor.token, org: a.admin.org };
+    const created = await server.call('POST', '/api/projects', {
+      ...auth,
+      body: { name: 'By a contributor', sites: ['c.example.com'] },
+    });
+    expect(created.status).toBe(201);
+    const edited = await server.call('PUT', `/api/projects/${a.projectId}/categories/${a.categoryId}`, {
+      ...auth,
+      body: { name: 'Renamed by a contributor' },
+    });
+    expect(edited.status).toBe(200);
+  });
+
+  it('shows every organization to the platform administrator (the first account) and only their own to others', async () => {
+    const first = await server.call<Array<{ id: string; role: string | null }>>('GET', '/api/organizations', {
+      token: a.admin.token,
+    });
+    expect(first.body.map((o) => o.id)).toEqual(expect.arrayContaining([a.admin.org, b.admin.org]));
+    expect(first.body[0]).toMatchObject({ id: a.admin.org, role: 'Admin' });
+    expect(first.body.find((o) => o.id === b.admin.org)?.role).toBeNull();
+    const other = await server.call<Array<{ id: string }>>('GET', '/api/organizations', {
+      token: b.admin.token,
+    });
+    expect(other.body.map((o) => o.id)).toEqual([b.admin.org]);
+    // …and the platform administrator may act in B.
+    const projects = await server.call<Array<{ id: string }>>('GET', '/api/projects', {
+      token: a.admin.token,
+      org: b.admin.org,
+    });
+    expect(projects.body.map((p) => p.id)).toContain(b.projectId);
+  });
+});
