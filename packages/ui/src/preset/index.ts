@@ -10,6 +10,8 @@ export const mulotPreset = definePreset({
       dark: '.dark &, [data-theme="dark"] &',
       light: '.light &, [data-theme="light"] &',
       collapsed: '&[data-collapsible="icon"], [data-collapsible="icon"] &',
+      // Only what the app marks invalid (after blur/change), not every empty `required` field from the start.
+      invalid: '&:is([data-invalid], [aria-invalid=true])',
     },
   },
   globalCss: {

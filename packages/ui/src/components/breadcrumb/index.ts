@@ -1,0 +1,1 @@
+export * as Breadcrumb from './breadcrumb';

@@ -1,0 +1,36 @@
+import { defineSlotRecipe } from '@pandacss/dev';
+
+export const cardRecipe = defineSlotRecipe({
+  className: 'card',
+  slots: ['root', 'header', 'title', 'description', 'body', 'footer'],
+  base: {
+    root: {
+      bg: 'bg.default',
+      color: 'fg.default',
+      borderRadius: 'l3',
+      borderWidth: '1px',
+      boxShadow: 'xs',
+      display: 'flex',
+      flexDirection: 'column',
+      overflow: 'hidden',
+      position: 'relative',
+    },
+    header: { display: 'flex', flexDirection: 'column', gap: '1', p: '6', pb: '0' },
+    title: { textStyle: 'lg', fontWeight: 'semibold', lineHeight: 'tight' },
+    description: { textStyle: 'sm', color: 'fg.muted' },
+    body: { display: 'flex', flexDirection: 'column', flex: '1', gap: '4', p: '6' },
+    footer: { display: 'flex', alignItems: 'center', gap: '3', p: '6', pt: '0' },
+  },
+  variants: {
+    interactive: {
+      true: {
+        root: {
+          transitionProperty: 'box-shadow, border-color',
+          transitionDuration: 'normal',
+          _hover: { boxShadow: 'sm', borderColor: 'border.input' },
+          _focusWithin: { outline: '2px solid', outlineColor: 'focusRing', outlineOffset: '2px' },
+        },
+      },
+    },
+  },
+});

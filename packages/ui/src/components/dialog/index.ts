@@ -1,0 +1,2 @@
+export * as AlertDialog from './alert-dialog';
+export * as Dialog from './dialog';

@@ -1,0 +1,1 @@
+export * as NumberInput from './number-input';

@@ -1,0 +1,1 @@
+export * as Sidebar from './sidebar';
