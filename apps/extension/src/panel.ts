@@ -1,5 +1,5 @@
 import { UI_ATTRIBUTE } from '@mulot/player';
-import { button } from '@mulot/ui/styled-system/recipes';
+import { button, field as fieldRecipe, input, textarea } from '@mulot/ui/styled-system/recipes';
 import { h } from './dom';
 import pandaCss from './generated/panda.css?inline';
 import type { Translate } from './i18n';

@@ -42,7 +42,7 @@ export const styles = {
   }),
   check: css({ display: 'flex', alignItems: 'center', gap: '2' }),
   // the line is reserved: an error appearing or clearing on blur must not move the button being clicked
-  error: css({ color: 'fg.error', fontSize: 'xs', lineHeight: 'tight', minH: '4' }),
+  error: css({ minH: '5' }),
   muted: css({ color: 'fg.muted' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' }),
   between: css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between' }),

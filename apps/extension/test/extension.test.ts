@@ -37,6 +37,8 @@ async function call<T = Json>(method: string, path: string, body?: unknown): Pro
 
 /** Posts the launch message from a page of the API's origin, exactly as the back-office does, and returns the answer. */
 async function launch(page: Page, message: Json): Promise<Json> {
+  // the marker is set by the content script just before it listens: a launch posted earlier would be lost
+  await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
   return page.evaluate(
     (data) =>
       new Promise<Json>((done) => {
@@ -49,6 +51,20 @@ async function launch(page: Page, message: Json): Promise<Json> {
       }),
     { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
   );
+}
+
+/** The run calls the extension's background makes (Playwright sees the service worker's requests). */
+function recordRunCalls(): Array<{ method: string; url: string; body: Json | null }> {
+  const calls: Array<{ method: string; url: string; body: Json | null }> = [];
+  context.on('request', (request) => {
+    if (/\/api\/scenarios\/[^/]+\/runs/.test(request.url()))
+      calls.push({
+        method: request.method(),
+        url: request.url(),
+        body: request.postDataJSON() as Json | null,
+      });
+  });
+  return calls;
 }
 
 beforeAll(async () => {
@@ -199,6 +215,24 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: 'Descendre : Nous contacter' }).click();
     await expectPage(panel.getByRole('listitem').nth(2)).toContainText('3. Nous contacter');
 
+    // a step without target can be saved, then deleted
+    await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
+    await panel.getByLabel("Titre de l'étape").fill('Temporaire');
+    await panel.getByLabel("Description de l'action").fill('À supprimer.');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    await expectPage(panel.getByText('Aucun élément cible défini pour cette étape.')).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await panel.getByRole('button', { name: 'Supprimer : Temporaire' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Étape supprimée');
+    await expectPage(panel.getByRole('listitem')).toHaveCount(3);
+
+    // a prerequisite
+    await panel.getByRole('button', { name: 'Ajouter un prérequis' }).click();
+    await panel.getByLabel('Texte du prérequis').fill('Avoir un compte Bocal');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
+
     const scenarios = await call<Array<{ id: string }>>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
@@ -214,6 +248,9 @@ describe('the extension, loaded unpacked in Chromium', () => {
     ]);
     expect(scenario.steps.every((s) => s.target && typeof s.target === 'object')).toBe(true);
     expect(scenario.steps[2]?.extra).toBe('Réponse sous 24 h.');
+    expect((scenario as unknown as { prerequisites: Json[] }).prerequisites).toMatchObject([
+      { text: 'Avoir un compte Bocal', scenarioId: null },
+    ]);
     await page.close();
     await backOffice.close();
   });
@@ -230,11 +267,17 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
     const page = await opened;
     await page.waitForURL(`${demo.url}/`);
+    const runCalls = recordRunCalls();
 
     // the catalogue of the domain
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
     await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await expectPage(panel).toContainText(
+      'Vous devez compléter les prérequis suivants avant de commencer ce guide :',
+    );
+    await expectPage(panel).toContainText('Avoir un compte Bocal');
+    await panel.getByRole('button', { name: 'Commencer le guide' }).click();
 
     // step 1 auto-clicks "Voir les tarifs": a full page load, and the run goes on
     const card = page.getByRole('dialog');
@@ -261,8 +304,70 @@ describe('the extension, loaded unpacked in Chromium', () => {
     }>('GET', '/dashboard');
     expect(after.counts.guidesLaunched30d).toBe(1);
     expect(after.activity.at(-1)?.guidesLaunched).toBe(1);
+    // recorded by the extension: started at launch, completed at the end, no step in trouble
+    expect(runCalls.map((c) => [c.method, c.body])).toEqual([
+      ['POST', { status: 'started', url: `${demo.url}/`, stepsCompleted: 0 }],
+      ['PATCH', { status: 'completed', stepsCompleted: 3 }],
+    ]);
 
     await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
     await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
+    await page.close();
+    await backOffice.close();
+  });
+
+  it('reports a step whose target is gone and shows it unanchored with its screenshot', async () => {
+    // the site changed: step 3's element no longer exists (its author chose a 1 s wait, then unanchored)
+    const scenario = await call<{ steps: Array<Json & { id: string }> }>('GET', `/scenarios/${scenarioId}`);
+    const last = scenario.steps[2] as Json & { id: string };
+    await call('PUT', `/scenarios/${scenarioId}/steps/${last.id}`, {
+      name: last.name,
+      text: last.text,
+      extra: last.extra,
+      url: last.url,
+      autoClick: false,
+      onMissingTarget: { waitSeconds: 1, fallback: 'unanchored' },
+      target: {
+        version: 1,
+        tag: 'output',
+        attributes: { 'data-testid': 'gone' },
+        name: 'Disparu',
+        css: 'main > output#gone',
+        xpath: '/html/body/main/output',
+        fingerprint: { index: 0, siblings: 0, ancestors: [{ tag: 'main' }] },
+      },
+    });
+
+    // launched on this very guide from the back-office
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const opened = context.waitForEvent('page');
+    expect(
+      await launch(backOffice, { mode: 'reader', url: `${demo.url}/tarifs.html`, scenarioId }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const page = await opened;
+    const runCalls = recordRunCalls();
+    const panel = page.locator('mulot-panel');
+    await panel.getByRole('button', { name: 'Commencer le guide' }).click();
+    // step 1 is on the home page: the runner goes there, auto-clicks, and comes back to the pricing page
+    const card = page.getByRole('dialog');
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    await expectPage(card).toContainText("L'élément de cette étape est introuvable sur la page.");
+    await expectPage(card.getByRole('img', { name: "Capture d'écran de l'étape" })).toBeVisible();
+    await card.getByRole('button', { name: 'Terminer' }).click();
+    await expectPage(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
+
+    const issues = runCalls.flatMap((c) => (c.body?.stepIssues as Json[] | undefined) ?? []);
+    expect(issues).toEqual([
+      { stepId: last.id, outcome: 'not-found', confidence: null, url: `${demo.url}/tarifs.html` },
+    ]);
+    expect(runCalls.at(-1)?.body).toEqual({ status: 'completed', stepsCompleted: 3 });
+    const dashboard = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    expect(dashboard.counts.guidesLaunched30d).toBe(2);
+    await page.close();
+    await backOffice.close();
   });
 });

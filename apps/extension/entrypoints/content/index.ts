@@ -1,26 +1,14 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { mountCreator } from '../../src/creator/creator';
-import { LAUNCH_MESSAGE, LAUNCH_RESULT_MESSAGE } from '../../src/launch';
-import type { LaunchAnswer } from '../../src/messages';
 import { mountReader } from '../../src/reader/reader';
-import { loadContext, send, tabState } from '../../src/runtime';
+import { loadContext, tabState } from '../../src/runtime';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_idle',
+  // the in-page panels of the tab's mode (creator or reader), restored on every page load of the tab
   main() {
-    // presence marker: the back-office offers "launch" only when the extension answers
-    document.documentElement.dataset.mulotExtension = browser.runtime.getManifest().version;
-
-    window.addEventListener('message', (event: MessageEvent) => {
-      if (event.source !== window || !event.data || event.data.type !== LAUNCH_MESSAGE) return;
-      // the background checks that event.origin is the API's origin before using anything in the message
-      void send<LaunchAnswer>({ kind: 'launch', data: event.data, origin: event.origin })
-        .catch((): LaunchAnswer => ({ ok: false, error: "Impossible de lancer l'extension" }))
-        .then((answer) => window.postMessage({ type: LAUNCH_RESULT_MESSAGE, ...answer }, event.origin));
-    });
-
     let unmount: (() => void) | null = null;
     const mount = async () => {
       unmount?.();

@@ -155,7 +155,7 @@ function screenshotUrl(session: Session, scenarioId: string, stepId: string): st
 async function putScreenshot(sender: Sender, scenarioId: string, stepId: string): Promise<{ ok: boolean }> {
   const session = await getSession();
   if (!session || sender.tab?.windowId === undefined) return { ok: false };
-  const dataUrl = await browser.tabs.captureVisibleTab(sender.tab.windowId, { format: 'png' });
+  const dataUrl = await captureVisibleTab(sender.tab.windowId);
   const bytes = await (await fetch(dataUrl)).blob();
   const response = await fetch(screenshotUrl(session, scenarioId, stepId), {
     method: 'PUT',
@@ -168,6 +168,18 @@ async function putScreenshot(sender: Sender, scenarioId: string, stepId: string)
     body: bytes,
   });
   return { ok: response.ok };
+}
+
+/** Chromium allows two captures per second: an author saving steps quickly waits instead of losing the image. */
+async function captureVisibleTab(windowId: number): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await browser.tabs.captureVisibleTab(windowId, { format: 'png' });
+    } catch (error) {
+      if (attempt >= 4 || !/quota|MAX_CAPTURE/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+  }
 }
 
 /** The step's screenshot as a data URL (a customer page cannot load it from the API: it needs the token). */

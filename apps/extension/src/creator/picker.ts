@@ -1,4 +1,4 @@
-import { UI_ATTRIBUTE } from '@mulot/player';
+import { pickTarget, UI_ATTRIBUTE } from '@mulot/player';
 
 /**
  * Element capture: outlines the element under the pointer and picks the one clicked, without letting the page
@@ -17,7 +17,8 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
       if (node instanceof Element && node.closest(`[${UI_ATTRIBUTE}]`)) return null;
     }
     const first = event.composedPath()[0];
-    return first instanceof Element ? first : null;
+    // the icon or text inside a button picks the button, as the user means it
+    return first instanceof Element ? pickTarget(first) : null;
   };
   const onMove = (event: Event) => {
     const el = targetOf(event);
