@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
@@ -51,6 +52,34 @@ async function launch(page: Page, message: Json): Promise<Json> {
       }),
     { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
   );
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 AA violations (axe) inside the extension's UI on the page: the panel and the step overlay (shadow roots). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes
+        // the demo site has no shadow root: a target inside one (an array of selectors) is the extension's
+        .filter((n) => Array.isArray(n.target[0]) || JSON.stringify(n.target).includes('mulot-panel'))
+        .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
+    );
+  });
 }
 
 /** The run calls the extension's background makes (Playwright sees the service worker's requests). */
@@ -160,6 +189,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(panel.getByText('Le résumé est requis')).toBeVisible();
     await expectPage(panel.getByText('La durée minimale est requise')).toBeVisible();
     await expectPage(panel.getByText('La durée maximale est requise')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await panel.getByLabel('Titre').fill(title);
     await panel.getByLabel('Description pour les utilisateurs').fill('Trouver l’offre Équipe et souscrire.');
     await panel
@@ -287,6 +317,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(card).toContainText('Étape 2 sur 3');
     await expectPage(card.getByRole('heading', { name: 'Choisir l’offre Équipe' })).toBeVisible();
     await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'Suivant' }).click();
     await expectPage(card).toContainText('Étape 3 sur 3');
     await expectPage(card).toContainText('Réponse sous 24 h.');
@@ -296,6 +327,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await card.getByRole('button', { name: 'Terminer' }).click();
     await expectPage(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
     await expectPage(panel).toContainText(`Vous avez terminé le guide « ${title} ».`);
+    expect(await axeViolations(page)).toEqual([]);
 
     // the run counts as a guide launched on the dashboard, today
     const after = await call<{
