@@ -21,6 +21,8 @@ export interface RunProgress {
   completed: number;
   /** steps already reported to the run as not found / low confidence (each reported once) */
   reported: string[];
+  /** index of the step the runner last navigated to the page of: a page that redirects elsewhere is not retried */
+  navigated?: number;
 }
 
 export interface ReaderState {

@@ -20,6 +20,8 @@ let context: BrowserContext;
 let profileDir: string;
 let token = '';
 let org = '';
+let email = '';
+const password = 'correct horse 1';
 
 async function call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${api.url}/api${path}`, {
@@ -102,6 +104,7 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    locale: 'fr-FR',
     viewport: { width: 1280, height: 900 },
     args: [
       '--no-sandbox',
@@ -129,8 +132,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
   it('is detectable by the back-office and refuses a launch from another origin', async () => {
     // an account, as a user would create it: register, confirmation link (logged: no SMTP), login
-    const email = `author-${Date.now()}@example.com`;
-    const password = 'correct horse 1';
+    email = `author-${Date.now()}@example.com`;
     await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
     let link: string | undefined;
     for (let i = 0; i < 50 && !link; i += 1) {
@@ -401,5 +403,28 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(dashboard.counts.guidesLaunched30d).toBe(2);
     await page.close();
     await backOffice.close();
+  });
+
+  it('lets the user sign in from the popup when not launched from the back-office', async () => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    // the launches above left a session: sign out first
+    await popup.getByRole('button', { name: 'Se déconnecter' }).click();
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByText("L'email est requis")).toBeVisible();
+    await expectPage(popup.getByText('Le mot de passe est requis')).toBeVisible();
+    await popup.getByLabel("Adresse de l'API").fill(`${api.url}/api`);
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByLabel('Mot de passe').fill('wrong password');
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByRole('alert')).not.toBeEmpty();
+    await popup.getByLabel('Mot de passe').fill(password);
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByText(`Connecté : ${email}`)).toBeVisible();
+    // the popup page itself is the active tab here: no site to list guides for
+    await expectPage(popup.getByText('Ouvrez un site web pour voir ses guides.')).toBeVisible();
+    await popup.close();
   });
 });

@@ -32,6 +32,12 @@ export function samePage(a: string, b: string): boolean {
   }
 }
 
+/** The run at another step: the page of that step may be navigated to again. */
+function moved(run: RunProgress, index: number): RunProgress {
+  const { navigated: _navigated, ...rest } = run;
+  return { ...rest, index, completed: Math.max(run.completed, index) };
+}
+
 /** Percent complete once the given number of steps (out of total) is done. */
 export function percent(done: number, total: number): number {
   return total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 0;
@@ -219,10 +225,10 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
     await updateRun({ stepIssues: [{ stepId: step.id, ...issue }], stepsCompleted: run.completed });
   }
 
-  async function go(index: number) {
+  async function go(index: number, direction: 1 | -1 = 1) {
     const run = state.run as RunProgress;
-    await save({ ...state, run: { ...run, index, completed: Math.max(run.completed, index) } });
-    await play();
+    await save({ ...state, run: moved(run, index) });
+    await play(direction);
   }
 
   // ── the runner ──
@@ -240,7 +246,9 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
     if (run.index >= guide.steps.length) return finish(guide);
     const step = guide.steps[run.index] as Step;
     // a step on another page: go there; this content script ends and the next page's resumes the run
-    if (step.url && !samePage(step.url, location.href)) {
+    // (once per step: when that page redirects, e.g. to a login, the step is looked for where the user is)
+    if (step.url && !samePage(step.url, location.href) && run.navigated !== run.index) {
+      await save({ ...state, run: { ...run, navigated: run.index } });
       location.assign(step.url);
       return;
     }
@@ -279,8 +287,10 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       });
       if (placement.kind === 'skip') {
         const next = run.index + direction;
+        // skipping backwards past the first step lands on it going forwards
         if (next < 0) return go(0);
-        return go(next);
+        if (next >= guide.steps.length) return finish(guide);
+        return go(next, direction);
       }
       content.note(t('runner.notFound'));
       overlay.update(content.card, null);
@@ -309,7 +319,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       const last = run.index + 1 >= total;
       await save({
         ...state,
-        run: { ...run, index: run.index + 1, completed: Math.max(run.completed, run.index + 1) },
+        run: moved(run, run.index + 1),
       });
       if (last) await finish(guide);
       else await play();
@@ -322,7 +332,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
           if (!event.isTrusted) return;
           void save({
             ...state,
-            run: { ...run, index: run.index + 1, completed: Math.max(run.completed, run.index + 1) },
+            run: moved(run, run.index + 1),
           });
           window.setTimeout(() => {
             if (!signal.aborted && location.href) void next();
@@ -335,7 +345,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       content.setBusy(true);
       await save({
         ...state,
-        run: { ...run, index: run.index + 1, completed: Math.max(run.completed, run.index + 1) },
+        run: moved(run, run.index + 1),
       });
       const result = await autoClick(element, {
         signal,
@@ -364,7 +374,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
           type: 'button',
           class: buttons.secondary,
           disabled: index === 0,
-          onclick: () => void go(index - 1).then(() => undefined),
+          onclick: () => void go(index - 1, -1),
         },
         t('runner.previous'),
       );
@@ -378,7 +388,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
             void (async () => {
               await save({
                 ...state,
-                run: { ...run, index: index + 1, completed: Math.max(run.completed, index + 1) },
+                run: moved(run, index + 1),
               });
               if (last) await finish(guide);
               else await play();
