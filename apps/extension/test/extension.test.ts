@@ -288,6 +288,18 @@ describe('the extension, loaded unpacked in Chromium', () => {
   });
 
   it('plays the published guide in reader mode to the congratulations screen and records the run', async () => {
+    // a draft is not in the catalogue
+    const early = await context.newPage();
+    await early.goto(`${api.url}/api/docs`);
+    const openedEarly = context.waitForEvent('page');
+    expect(await launch(early, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
+    const catalogueTab = await openedEarly;
+    await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
+      'Aucun guide trouvé pour ce domaine.',
+    );
+    await catalogueTab.close();
+    await early.close();
+
     // published through the API: the back-office's scenario screen is another engineer's work in progress
     await call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
     const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
@@ -345,7 +357,15 @@ describe('the extension, loaded unpacked in Chromium', () => {
     ]);
 
     await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
+
+    // Escape leaves a guide: the run is recorded as abandoned
+    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await panel.getByRole('button', { name: 'Commencer le guide' }).click();
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await page.keyboard.press('Escape');
     await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
+    await expectPage(card).toHaveCount(0);
+    await expectPage.poll(() => runCalls.at(-1)?.body).toEqual({ status: 'abandoned', stepsCompleted: 1 });
     await page.close();
     await backOffice.close();
   });
@@ -400,8 +420,32 @@ describe('the extension, loaded unpacked in Chromium', () => {
     ]);
     expect(runCalls.at(-1)?.body).toEqual({ status: 'completed', stepsCompleted: 3 });
     const dashboard = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
-    expect(dashboard.counts.guidesLaunched30d).toBe(2);
+    expect(dashboard.counts.guidesLaunched30d).toBe(3);
     await page.close();
+
+    // the author opens the creator on that step (no url: the step's page) and recaptures its target
+    const openedCreator = context.waitForEvent('page');
+    expect(await launch(backOffice, { mode: 'creator', scenarioId, stepId: last.id })).toMatchObject({
+      ok: true,
+    });
+    const creator = await openedCreator;
+    await creator.waitForURL(`${demo.url}/tarifs.html`);
+    const editor = creator.locator('mulot-panel');
+    await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 3" })).toBeVisible();
+    await expectPage(editor.getByText('<output> « Disparu »')).toBeVisible();
+    await editor.getByRole('button', { name: "Recapturer l'élément" }).click();
+    await creator
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await editor.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(editor.getByRole('status')).toHaveText('Étape mise à jour avec succès');
+    const mended = await call<{ steps: Array<{ target: { tag: string } }> }>(
+      'GET',
+      `/scenarios/${scenarioId}`,
+    );
+    expect(mended.steps[2]?.target.tag).toBe('a');
+    await creator.close();
     await backOffice.close();
   });
 
