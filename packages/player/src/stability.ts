@@ -23,12 +23,26 @@ const tokens = (value: string) => value.split(/[-_:.\s«»]+/).filter(Boolean);
 const GENERATED_ID =
   /^:[a-z0-9]+:$|«[a-z0-9]+»|^_r_[a-z0-9]+_$|^radix-|^ember\d+$|^(headlessui|mui|downshift|react-select|react-aria|mantine|chakra|rc|el|v|vs|ui|id|uid|field|input)[-_][\w-]*\d+$/i;
 
+// the same names come back on every element of a page and at every search: remember the verdicts
+function remembered(test: (value: string) => boolean): (value: string) => boolean {
+  const cache = new Map<string, boolean>();
+  return (value) => {
+    let verdict = cache.get(value);
+    if (verdict === undefined) {
+      if (cache.size > 10_000) cache.clear();
+      verdict = test(value);
+      cache.set(value, verdict);
+    }
+    return verdict;
+  };
+}
+
 /** True for ids produced by React useId, Radix, Ember, component libraries and hash generators. */
-export function isGeneratedId(id: string): boolean {
+export const isGeneratedId = remembered((id: string): boolean => {
   if (!id.trim()) return true;
   if (GENERATED_ID.test(id)) return true;
   return tokens(id).some(isRandomToken);
-}
+});
 
 const HASHED_CLASS =
   /^(css|sc|jss|svelte|astro|tw|emotion)-|^jss\d+$|^makeStyles-|^_[a-z0-9]{5,}$|^[a-z0-9]{5,8}$/i;
@@ -37,7 +51,7 @@ const STATE_CLASS =
   /^(is-|has-)?(active|open|opened|closed|selected|current|checked|disabled|focus|focused|hover|hovered|visible|hidden|show|shown|collapsed|expanded|loading|pressed)$/i;
 
 /** True for class names produced by CSS modules, Emotion, styled-components, JSS and similar tools. */
-export function isHashedClass(name: string): boolean {
+export const isHashedClass = remembered((name: string): boolean => {
   if (STATE_CLASS.test(name)) return true;
   if (/^[a-z]+$/i.test(name) && !isRandomToken(name)) return false;
   if (HASHED_CLASS.test(name) && /\d|[A-Z].*[A-Z]/.test(name)) return true;
@@ -47,4 +61,4 @@ export function isHashedClass(name: string): boolean {
   if (moduleHash && (/\d/.test(moduleHash) || /[a-z].*[A-Z]|[A-Z].*[a-z]/.test(moduleHash.slice(1))))
     return true;
   return tokens(name).some(isRandomToken);
-}
+});

@@ -1,0 +1,199 @@
+import { browser } from 'wxt/browser';
+import { ApiError, directApi } from '../api';
+import { translator } from '../i18n';
+import { checkLaunch, type Launch, resolveUrl, type Session } from '../launch';
+import type { LaunchAnswer, Message, ProxiedResponse, PublicSession, TabState } from '../messages';
+
+type Sender = { tab?: { id?: number; windowId?: number }; id?: string };
+
+const SESSION_KEY = 'session';
+
+export async function getSession(): Promise<Session | null> {
+  const stored = await browser.storage.local.get(SESSION_KEY);
+  return (stored[SESSION_KEY] as Session | undefined) ?? null;
+}
+
+export async function setSession(session: Session | null): Promise<void> {
+  if (session) await browser.storage.local.set({ [SESSION_KEY]: session });
+  else await browser.storage.local.remove(SESSION_KEY);
+}
+
+async function getTabState(tabId: number): Promise<TabState | null> {
+  const key = `tab:${tabId}`;
+  const stored = await browser.storage.session.get(key);
+  return (stored[key] as TabState | undefined) ?? null;
+}
+
+async function setTabState(tabId: number, state: TabState | null): Promise<void> {
+  const key = `tab:${tabId}`;
+  if (state) await browser.storage.session.set({ [key]: state });
+  else await browser.storage.session.remove(key);
+}
+
+export async function handleMessage(message: Message, sender: Sender): Promise<unknown> {
+  // only this extension's own scripts and pages talk to the background
+  if (sender.id !== browser.runtime.id) return { error: 'forbidden' };
+  const tabId = sender.tab?.id;
+  switch (message.kind) {
+    case 'launch':
+      return launch(message.data, message.origin);
+    case 'session': {
+      const session = await getSession();
+      if (!session) return null;
+      const { token: _token, ...visible } = session;
+      return visible satisfies PublicSession;
+    }
+    case 'fetch':
+      return proxyFetch(message);
+    case 'tab-state:get':
+      return tabId === undefined ? null : getTabState(tabId);
+    case 'tab-state:set':
+      if (tabId !== undefined) await setTabState(tabId, message.state);
+      return { ok: true };
+    case 'start':
+      await setTabState(message.tabId, message.state);
+      await browser.tabs.sendMessage(message.tabId, { kind: 'restart' }).catch(() => undefined);
+      return { ok: true };
+    case 'screenshot:put':
+      return putScreenshot(sender, message.scenarioId, message.stepId);
+    case 'screenshot:get':
+      return getScreenshot(message.scenarioId, message.stepId);
+    default:
+      return { error: 'unknown message' };
+  }
+}
+
+async function launch(data: unknown, origin: string): Promise<LaunchAnswer> {
+  const check = checkLaunch(data, origin);
+  const locale = check.ok
+    ? check.launch.session.locale
+    : (data as { locale?: string } | null)?.locale === 'en'
+      ? 'en'
+      : 'fr';
+  const t = translator(locale);
+  const fail = (detail: string): LaunchAnswer => ({ ok: false, error: t('launch.error'), detail });
+  if (!check.ok) return fail(t(check.error));
+  const request = check.launch;
+  let url: string;
+  try {
+    const resolved = await resolveTarget(request);
+    if (!resolved.ok) return fail(t(resolved.error));
+    url = resolved.url;
+  } catch (error) {
+    return fail(error instanceof ApiError ? error.message : t('common.network'));
+  }
+  await setSession(request.session);
+  const state: TabState =
+    request.mode === 'creator'
+      ? {
+          mode: 'creator',
+          ...(request.projectId ? { projectId: request.projectId } : {}),
+          ...(request.categoryId ? { categoryId: request.categoryId } : {}),
+          ...(request.scenarioId ? { scenarioId: request.scenarioId } : {}),
+          ...(request.stepId ? { stepId: request.stepId } : {}),
+        }
+      : { mode: 'reader', ...(request.scenarioId ? { scenarioId: request.scenarioId } : {}) };
+  // the state is stored before the page loads, so the content script finds it on its first run
+  const tab = await browser.tabs.create({ url: 'about:blank', active: true });
+  if (tab.id === undefined) return fail(t('common.unknown'));
+  await setTabState(tab.id, state);
+  await browser.tabs.update(tab.id, { url });
+  return { ok: true };
+}
+
+/** Fetches what is needed to check the launch (a scenario's steps, a project's sites) with the handed session. */
+async function resolveTarget(request: Launch) {
+  const api = directApi(request.session);
+  const needsScenario = request.scenarioId && (request.mode === 'reader' || !request.url);
+  let steps: Array<{ id: string; url: string }> | undefined;
+  let projectSites: string[] | undefined;
+  if (needsScenario && request.scenarioId) {
+    const { data } = await api.GET('/scenarios/{id}', { params: { path: { id: request.scenarioId } } });
+    steps = data?.steps.map((s) => ({ id: s.id, url: s.url }));
+    projectSites = data?.category.project.sites;
+  } else if (!request.url && request.projectId) {
+    const { data } = await api.GET('/projects/{id}', { params: { path: { id: request.projectId } } });
+    projectSites = data?.sites;
+  }
+  return resolveUrl(request, { ...(steps ? { steps } : {}), ...(projectSites ? { projectSites } : {}) });
+}
+
+async function proxyFetch(
+  message: Extract<Message, { kind: 'fetch' }>,
+): Promise<ProxiedResponse | { error: string }> {
+  const session = await getSession();
+  if (!session) return { error: 'no session' };
+  // the proxy only ever talks to the session's API: it is not a way to send the token elsewhere
+  if (!message.url.startsWith(`${session.apiBase}/`)) return { error: 'forbidden url' };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${session.token}`,
+    'x-organization-id': session.organizationId,
+    'x-locale': session.locale,
+  };
+  if (message.contentType) headers['content-type'] = message.contentType;
+  try {
+    const response = await fetch(message.url, {
+      method: message.method,
+      headers,
+      ...(message.body !== null ? { body: message.body } : {}),
+    });
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      contentType: response.headers.get('content-type'),
+      body: await response.text(),
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function screenshotUrl(session: Session, scenarioId: string, stepId: string): string {
+  return `${session.apiBase}/scenarios/${encodeURIComponent(scenarioId)}/steps/${encodeURIComponent(stepId)}/screenshot`;
+}
+
+async function putScreenshot(sender: Sender, scenarioId: string, stepId: string): Promise<{ ok: boolean }> {
+  const session = await getSession();
+  if (!session || sender.tab?.windowId === undefined) return { ok: false };
+  const dataUrl = await captureVisibleTab(sender.tab.windowId);
+  const bytes = await (await fetch(dataUrl)).blob();
+  const response = await fetch(screenshotUrl(session, scenarioId, stepId), {
+    method: 'PUT',
+    headers: {
+      Authorization: `Bearer ${session.token}`,
+      'x-organization-id': session.organizationId,
+      'x-locale': session.locale,
+      'content-type': 'image/png',
+    },
+    body: bytes,
+  });
+  return { ok: response.ok };
+}
+
+/** Chromium allows two captures per second: an author saving steps quickly waits instead of losing the image. */
+async function captureVisibleTab(windowId: number): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await browser.tabs.captureVisibleTab(windowId, { format: 'png' });
+    } catch (error) {
+      if (attempt >= 4 || !/quota|MAX_CAPTURE/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    }
+  }
+}
+
+/** The step's screenshot as a data URL (a customer page cannot load it from the API: it needs the token). */
+async function getScreenshot(scenarioId: string, stepId: string): Promise<{ dataUrl: string | null }> {
+  const session = await getSession();
+  if (!session) return { dataUrl: null };
+  const response = await fetch(screenshotUrl(session, scenarioId, stepId), {
+    headers: { Authorization: `Bearer ${session.token}`, 'x-organization-id': session.organizationId },
+  });
+  if (!response.ok) return { dataUrl: null };
+  const type = response.headers.get('content-type') ?? 'image/png';
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { dataUrl: `data:${type};base64,${btoa(binary)}` };
+}

@@ -1,0 +1,75 @@
+import { pickTarget, UI_ATTRIBUTE } from '@mulot/player';
+
+/**
+ * Element capture: outlines the element under the pointer and picks the one clicked, without letting the page
+ * react to that click. Elements of the extension's own UI are ignored. Escape cancels.
+ */
+export function pickElement(onPick: (element: Element) => void, onCancel: () => void): () => void {
+  const outline = document.createElement('div');
+  outline.setAttribute(UI_ATTRIBUTE, 'picker');
+  outline.style.cssText =
+    'all:initial;position:fixed;pointer-events:none;z-index:2147483645;box-sizing:border-box;' +
+    'border:2px solid #4f46e5;background:rgba(79,70,229,.12);border-radius:4px;display:none;';
+  document.documentElement.append(outline);
+
+  const targetOf = (event: Event): Element | null => {
+    for (const node of event.composedPath()) {
+      if (node instanceof Element && node.closest(`[${UI_ATTRIBUTE}]`)) return null;
+    }
+    const first = event.composedPath()[0];
+    // the icon or text inside a button picks the button, as the user means it
+    return first instanceof Element ? pickTarget(first) : null;
+  };
+  const onMove = (event: Event) => {
+    const el = targetOf(event);
+    if (!el) {
+      outline.style.display = 'none';
+      return;
+    }
+    const rect = el.getBoundingClientRect();
+    Object.assign(outline.style, {
+      display: 'block',
+      left: `${rect.left}px`,
+      top: `${rect.top}px`,
+      width: `${rect.width}px`,
+      height: `${rect.height}px`,
+    });
+  };
+  const swallow = (event: Event) => {
+    if (!targetOf(event)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  const onClick = (event: Event) => {
+    const el = targetOf(event);
+    if (!el) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    stop();
+    onPick(el);
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    stop();
+    onCancel();
+  };
+  const swallowed = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'auxclick', 'dblclick', 'submit'];
+  window.addEventListener('mouseover', onMove, true);
+  window.addEventListener('mousemove', onMove, true);
+  for (const type of swallowed) window.addEventListener(type, swallow, true);
+  window.addEventListener('click', onClick, true);
+  window.addEventListener('keydown', onKey, true);
+  let stopped = false;
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    window.removeEventListener('mouseover', onMove, true);
+    window.removeEventListener('mousemove', onMove, true);
+    for (const type of swallowed) window.removeEventListener(type, swallow, true);
+    window.removeEventListener('click', onClick, true);
+    window.removeEventListener('keydown', onKey, true);
+    outline.remove();
+  }
+  return stop;
+}

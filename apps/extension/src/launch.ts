@@ -1,0 +1,139 @@
+import type { Locale, MessageKey } from './i18n';
+import { toLocale } from './i18n';
+
+/** `type` of the message the back-office posts to launch the extension (see README "Launch protocol"). */
+export const LAUNCH_MESSAGE = 'mulot:launch';
+/** `type` of the extension's answer, posted back to the launching page. */
+export const LAUNCH_RESULT_MESSAGE = 'mulot:launch-result';
+
+export type Mode = 'reader' | 'creator';
+
+/** The session the back-office hands over: the extension calls the API with it, as the back-office would. */
+export interface Session {
+  apiBase: string;
+  token: string;
+  organizationId: string;
+  locale: Locale;
+  email?: string;
+}
+
+export interface Launch {
+  session: Session;
+  mode: Mode;
+  /** normalized (a bare host got `https://`); null when the back-office left it to the extension to resolve */
+  url: string | null;
+  projectId?: string;
+  categoryId?: string;
+  scenarioId?: string;
+  stepId?: string;
+}
+
+export type LaunchCheck = { ok: true; launch: Launch } | { ok: false; error: MessageKey };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** Adds `https://` to a URL without a scheme (spec §5) and keeps only http(s) pages. */
+export function normalizeUrl(value: string): string | null {
+  const raw = value.trim();
+  const withScheme =
+    /^[a-z][a-z0-9+.-]*:/i.test(raw) && !/^[^/:]+:\d+(\/|$)/.test(raw) ? raw : `https://${raw}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** The API root (ending in /api) as an absolute http(s) URL without trailing slash, or null. */
+export function normalizeApiBase(value: unknown): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Validates a launch message posted by a page of `origin` (spec §5 "Extension launch"). Only the origin of
+ * `apiBase` may launch: the back-office and the API share it, and no other page may hand the extension a session.
+ */
+export function checkLaunch(data: unknown, origin: string): LaunchCheck {
+  if (!data || typeof data !== 'object') return { ok: false, error: 'launch.error' };
+  const message = data as Record<string, unknown>;
+  if (message.type !== LAUNCH_MESSAGE) return { ok: false, error: 'launch.error' };
+  const apiBase = normalizeApiBase(message.apiBase);
+  if (!apiBase) return { ok: false, error: 'launch.apiBase' };
+  if (new URL(apiBase).origin !== origin) return { ok: false, error: 'launch.origin' };
+  const token = text(message.token);
+  const organizationId = text(message.organizationId);
+  if (!token || !organizationId || !UUID.test(organizationId)) return { ok: false, error: 'launch.session' };
+  const mode = message.mode;
+  if (mode !== 'reader' && mode !== 'creator') return { ok: false, error: 'launch.mode' };
+
+  const ids: Partial<Record<'projectId' | 'categoryId' | 'scenarioId' | 'stepId', string>> = {};
+  for (const key of ['projectId', 'categoryId', 'scenarioId', 'stepId'] as const) {
+    const value = text(message[key]);
+    if (value === undefined) continue;
+    if (!UUID.test(value)) return { ok: false, error: 'launch.error' };
+    ids[key] = value;
+  }
+  // an existing guide is edited by its scenarioId; a new one needs where to put it
+  if (mode === 'creator' && !ids.scenarioId && !(ids.projectId && ids.categoryId))
+    return { ok: false, error: 'launch.newGuide' };
+
+  let url: string | null = null;
+  const rawUrl = text(message.url);
+  if (rawUrl) {
+    url = normalizeUrl(rawUrl);
+    if (!url) return { ok: false, error: 'launch.urlInvalid' };
+  } else if (!ids.projectId && !ids.scenarioId) {
+    // nothing to derive a page from
+    return { ok: false, error: 'launch.url' };
+  }
+
+  return {
+    ok: true,
+    launch: {
+      session: { apiBase, token, organizationId, locale: toLocale(message.locale) },
+      mode,
+      url,
+      ...ids,
+    },
+  };
+}
+
+export interface ResolveContext {
+  /** the launch's project (new guide) or the scenario's project: its sites */
+  projectSites?: string[];
+  /** the existing scenario's steps, in order */
+  steps?: Array<{ id: string; url: string }>;
+}
+
+export type UrlResolution = { ok: true; url: string } | { ok: false; error: MessageKey };
+
+/**
+ * Where to open the tab when the back-office gave no URL: the chosen step's page, else the first step's, else the
+ * project's first site. A reader launch on a scenario without steps is refused ("Ce scénario ne contient aucune étape").
+ */
+export function resolveUrl(launch: Launch, context: ResolveContext): UrlResolution {
+  if (launch.mode === 'reader' && launch.scenarioId && context.steps && context.steps.length === 0)
+    return { ok: false, error: 'launch.noSteps' };
+  if (launch.url) return { ok: true, url: launch.url };
+  const step = context.steps?.find((s) => s.id === launch.stepId) ?? context.steps?.[0];
+  const fromStep = step?.url ? normalizeUrl(step.url) : null;
+  if (fromStep) return { ok: true, url: fromStep };
+  const site = context.projectSites?.find((s) => normalizeUrl(s));
+  if (site) return { ok: true, url: normalizeUrl(site) as string };
+  if (launch.scenarioId) return { ok: false, error: 'launch.urlNotFound' };
+  return { ok: false, error: 'launch.noSite' };
+}

@@ -1,0 +1,60 @@
+import type { Session } from './launch';
+
+/** What the extension remembers for one tab (chrome.storage.session, through the background). */
+export type TabState = CreatorState | ReaderState;
+
+export interface CreatorState {
+  mode: 'creator';
+  projectId?: string;
+  categoryId?: string;
+  scenarioId?: string;
+  /** open the step editor on this step (launched from a step of the scenario detail) */
+  stepId?: string;
+}
+
+export interface RunProgress {
+  /** null when recording the run failed: the guide still plays */
+  runId: string | null;
+  /** index of the step shown (0-based) */
+  index: number;
+  /** highest number of steps the user went through */
+  completed: number;
+  /** steps already reported to the run as not found / low confidence (each reported once) */
+  reported: string[];
+  /** index of the step the runner last navigated to the page of: a page that redirects elsewhere is not retried */
+  navigated?: number;
+}
+
+export interface ReaderState {
+  mode: 'reader';
+  /** absent: the catalogue is shown */
+  scenarioId?: string;
+  run?: RunProgress;
+  finished?: boolean;
+}
+
+/** The session as content scripts see it: never the token, which only the background uses. */
+export type PublicSession = Omit<Session, 'token'>;
+
+export interface ProxiedResponse {
+  status: number;
+  statusText: string;
+  contentType: string | null;
+  body: string;
+}
+
+export type Message =
+  | { kind: 'launch'; data: unknown; origin: string }
+  | { kind: 'fetch'; url: string; method: string; contentType: string | null; body: string | null }
+  | { kind: 'session' }
+  | { kind: 'tab-state:get' }
+  | { kind: 'tab-state:set'; state: TabState | null }
+  | { kind: 'screenshot:put'; scenarioId: string; stepId: string }
+  | { kind: 'screenshot:get'; scenarioId: string; stepId: string }
+  | { kind: 'start'; tabId: number; state: TabState };
+
+export interface LaunchAnswer {
+  ok: boolean;
+  error?: string;
+  detail?: string;
+}

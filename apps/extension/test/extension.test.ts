@@ -1,0 +1,474 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startApi, startDemoSite } from './support/servers';
+
+// the machines are shared and slow: give the UI time rather than fail on load
+const expectPage = playwrightExpect.configure({ timeout: 20_000 });
+const extensionDir = resolve(import.meta.dirname, '../.output/chrome-mv3');
+
+interface Json {
+  [key: string]: unknown;
+}
+
+let api: Started;
+let demo: Started;
+let context: BrowserContext;
+let profileDir: string;
+let token = '';
+let org = '';
+let email = '';
+const password = 'correct horse 1';
+
+async function call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${api.url}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(org ? { 'x-organization-id': org } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Posts the launch message from a page of the API's origin, exactly as the back-office does, and returns the answer. */
+async function launch(page: Page, message: Json): Promise<Json> {
+  // the marker is set by the content script just before it listens: a launch posted earlier would be lost
+  await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
+  return page.evaluate(
+    (data) =>
+      new Promise<Json>((done) => {
+        window.addEventListener('message', function answer(event) {
+          if (event.source !== window || event.data?.type !== 'mulot:launch-result') return;
+          window.removeEventListener('message', answer);
+          done(event.data);
+        });
+        window.postMessage(data, window.location.origin);
+      }),
+    { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
+  );
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 AA violations (axe) inside the extension's UI on the page: the panel and the step overlay (shadow roots). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes
+        // the demo site has no shadow root: a target inside one (an array of selectors) is the extension's
+        .filter((n) => Array.isArray(n.target[0]) || JSON.stringify(n.target).includes('mulot-panel'))
+        .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
+    );
+  });
+}
+
+/** The run calls the extension's background makes (Playwright sees the service worker's requests). */
+function recordRunCalls(): Array<{ method: string; url: string; body: Json | null }> {
+  const calls: Array<{ method: string; url: string; body: Json | null }> = [];
+  context.on('request', (request) => {
+    if (/\/api\/scenarios\/[^/]+\/runs/.test(request.url()))
+      calls.push({
+        method: request.method(),
+        url: request.url(),
+        body: request.postDataJSON() as Json | null,
+      });
+  });
+  return calls;
+}
+
+beforeAll(async () => {
+  [api, demo] = await Promise.all([startApi(), startDemoSite()]);
+  profileDir = mkdtempSync(join(tmpdir(), 'mulot-ext-profile-'));
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    locale: 'fr-FR',
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await Promise.all([api?.stop(), demo?.stop()]);
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+describe('the extension, loaded unpacked in Chromium', () => {
+  let projectId = '';
+  let categoryId = '';
+  let scenarioId = '';
+  const title = 'Choisir une offre';
+
+  it('is detectable by the back-office and refuses a launch from another origin', async () => {
+    // an account, as a user would create it: register, confirmation link (logged: no SMTP), login
+    email = `author-${Date.now()}@example.com`;
+    await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i += 1) {
+      link = api.output.map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1]).find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(link).toBeTruthy();
+    const confirm = new URL(link as string);
+    await call('POST', '/auth/confirm', {
+      code: confirm.searchParams.get('code'),
+      email: confirm.searchParams.get('email'),
+    });
+    token = (await call<{ jwt: string }>('POST', '/auth/login', { email, password })).jwt;
+    org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
+    projectId = (await call<{ id: string }>('POST', '/projects', { name: 'Bocal', sites: [demo.url] })).id;
+    categoryId = (
+      await call<{ id: string }>('POST', `/projects/${projectId}/categories`, { name: 'Abonnement' })
+    ).id;
+
+    const page = await context.newPage();
+    await page.goto(`${api.url}/api/docs`);
+    await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
+
+    // a customer page cannot hand the extension a session
+    const foreign = await context.newPage();
+    await foreign.goto(demo.url);
+    await expectPage(foreign.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
+    const refused = await launch(foreign, { mode: 'creator', url: demo.url, projectId, categoryId });
+    expect(refused).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+    await foreign.close();
+
+    // a new guide needs its category
+    const invalid = await launch(page, { mode: 'creator', url: demo.url, projectId });
+    expect(invalid).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+    await page.close();
+  });
+
+  it('authors a 3-step guide on the demo site in creator mode', async () => {
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const opened = context.waitForEvent('page');
+    expect(await launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId })).toMatchObject(
+      { ok: true },
+    );
+    const page = await opened;
+    await page.waitForURL(`${demo.url}/`);
+    const panel = page.locator('mulot-panel');
+
+    // the creation form, with the spec's messages
+    await expectPage(panel.getByRole('heading', { name: 'Nouveau guide' })).toBeVisible();
+    await expectPage(panel.getByLabel('Projet')).toHaveValue(projectId);
+    await expectPage(panel.getByLabel('Catégorie')).toHaveValue(categoryId);
+    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await expectPage(panel.getByText('Le titre est requis')).toBeVisible();
+    await expectPage(panel.getByText('La description est requise')).toBeVisible();
+    await expectPage(panel.getByText('Le résumé est requis')).toBeVisible();
+    await expectPage(panel.getByText('La durée minimale est requise')).toBeVisible();
+    await expectPage(panel.getByText('La durée maximale est requise')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByLabel('Titre').fill(title);
+    await panel.getByLabel('Description pour les utilisateurs').fill('Trouver l’offre Équipe et souscrire.');
+    await panel
+      .getByLabel('Résumé pour le modèle (LLM)')
+      .fill('Guide vers la page des tarifs et le choix de l’offre Équipe.');
+    await panel.getByLabel('Durée minimale (minutes)').fill('1');
+    await panel.getByLabel('Durée maximale (minutes)').fill('3');
+    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
+
+    const addStep = async (name: string, text: string, target: () => Promise<void>, auto = false) => {
+      await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
+      await panel.getByLabel("Titre de l'étape").fill(name);
+      await panel.getByLabel("Description de l'action").fill(text);
+      await expectPage(panel.getByText("Aucun élément n'a été capturé pour cette étape.")).toBeVisible();
+      await panel.getByRole('button', { name: "Capturer l'élément" }).click();
+      await expectPage(panel.getByText('Détection...', { exact: false })).toBeVisible();
+      await target();
+      await expectPage(panel.getByRole('button', { name: "Recapturer l'élément" })).toBeVisible();
+      if (auto) await panel.getByLabel('Clic automatique').check();
+      await panel.getByRole('button', { name: 'Enregistrer' }).click();
+      await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    };
+
+    // step 1 on the home page, auto-clicked: the pick does not follow the link
+    await addStep(
+      'Ouvrir les tarifs',
+      'Cliquez sur « Voir les tarifs ».',
+      () => page.getByRole('link', { name: 'Voir les tarifs' }).click(),
+      true,
+    );
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // steps 2 and 3 on another page: the panel comes back after the full page load
+    await page.goto(`${demo.url}/tarifs.html`);
+    await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
+    await addStep('Choisir l’offre Équipe', 'Cliquez sur « Choisir » sous Équipe.', () =>
+      page.locator('button[data-plan="Équipe"]').click(),
+    );
+    await addStep('Nous contacter', 'Une question ? Passez par le contact.', () =>
+      page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Contact' }).click(),
+    );
+
+    // modify a step
+    await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
+    await panel.getByLabel('Informations complémentaires (facultatif)').fill('Réponse sous 24 h.');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Étape mise à jour avec succès');
+
+    // re-order: move the last step up, then back down
+    await panel.getByRole('button', { name: 'Monter : Nous contacter' }).click();
+    await expectPage(panel.getByRole('listitem').nth(1)).toContainText('2. Nous contacter');
+    await panel.getByRole('button', { name: 'Descendre : Nous contacter' }).click();
+    await expectPage(panel.getByRole('listitem').nth(2)).toContainText('3. Nous contacter');
+
+    // a step without target can be saved, then deleted
+    await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
+    await panel.getByLabel("Titre de l'étape").fill('Temporaire');
+    await panel.getByLabel("Description de l'action").fill('À supprimer.');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    await expectPage(panel.getByText('Aucun élément cible défini pour cette étape.')).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await panel.getByRole('button', { name: 'Supprimer : Temporaire' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Étape supprimée');
+    await expectPage(panel.getByRole('listitem')).toHaveCount(3);
+
+    // a prerequisite
+    await panel.getByRole('button', { name: 'Ajouter un prérequis' }).click();
+    await panel.getByLabel('Texte du prérequis').fill('Avoir un compte Bocal');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
+
+    const scenarios = await call<Array<{ id: string }>>(
+      'GET',
+      `/projects/${projectId}/categories/${categoryId}/scenarios`,
+    );
+    scenarioId = (scenarios[0] as { id: string }).id;
+    const scenario = await call<{ steps: Array<Json> }>('GET', `/scenarios/${scenarioId}`);
+    expect(
+      scenario.steps.map((s) => [s.name, s.autoClick, s.hasScreenshot, new URL(s.url as string).pathname]),
+    ).toEqual([
+      ['Ouvrir les tarifs', true, true, '/'],
+      ['Choisir l’offre Équipe', false, true, '/tarifs.html'],
+      ['Nous contacter', false, true, '/tarifs.html'],
+    ]);
+    expect(scenario.steps.every((s) => s.target && typeof s.target === 'object')).toBe(true);
+    expect(scenario.steps[2]?.extra).toBe('Réponse sous 24 h.');
+    expect((scenario as unknown as { prerequisites: Json[] }).prerequisites).toMatchObject([
+      { text: 'Avoir un compte Bocal', scenarioId: null },
+    ]);
+    await page.close();
+    await backOffice.close();
+  });
+
+  it('plays the published guide in reader mode to the congratulations screen and records the run', async () => {
+    // a draft is not in the catalogue
+    const early = await context.newPage();
+    await early.goto(`${api.url}/api/docs`);
+    const openedEarly = context.waitForEvent('page');
+    expect(await launch(early, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
+    const catalogueTab = await openedEarly;
+    await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
+      'Aucun guide trouvé pour ce domaine.',
+    );
+    await catalogueTab.close();
+    await early.close();
+
+    // published through the API: the back-office's scenario screen is another engineer's work in progress
+    await call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
+    const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    expect(before.counts.guidesLaunched30d).toBe(0);
+
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const opened = context.waitForEvent('page');
+    expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
+    const page = await opened;
+    await page.waitForURL(`${demo.url}/`);
+    const runCalls = recordRunCalls();
+
+    // the catalogue of the domain
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
+    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await expectPage(panel).toContainText(
+      'Vous devez compléter les prérequis suivants avant de commencer ce guide :',
+    );
+    await expectPage(panel).toContainText('Avoir un compte Bocal');
+    await panel.getByRole('button', { name: 'Commencer le guide' }).click();
+
+    // step 1 auto-clicks "Voir les tarifs": a full page load, and the run goes on
+    const card = page.getByRole('dialog');
+    await expectPage(card).toContainText('Étape 1 sur 3');
+    await expectPage(card).toContainText('33 % terminé');
+    await page.waitForURL(`${demo.url}/tarifs.html`);
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await expectPage(card.getByRole('heading', { name: 'Choisir l’offre Équipe' })).toBeVisible();
+    await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    await expectPage(card).toContainText('Étape 3 sur 3');
+    await expectPage(card).toContainText('Réponse sous 24 h.');
+    await card.getByRole('button', { name: 'Précédent' }).click();
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    await card.getByRole('button', { name: 'Terminer' }).click();
+    await expectPage(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
+    await expectPage(panel).toContainText(`Vous avez terminé le guide « ${title} ».`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // the run counts as a guide launched on the dashboard, today
+    const after = await call<{
+      counts: { guidesLaunched30d: number };
+      activity: Array<{ guidesLaunched: number }>;
+    }>('GET', '/dashboard');
+    expect(after.counts.guidesLaunched30d).toBe(1);
+    expect(after.activity.at(-1)?.guidesLaunched).toBe(1);
+    // recorded by the extension: started at launch, completed at the end, no step in trouble
+    expect(runCalls.map((c) => [c.method, c.body])).toEqual([
+      ['POST', { status: 'started', url: `${demo.url}/`, stepsCompleted: 0 }],
+      ['PATCH', { status: 'completed', stepsCompleted: 3 }],
+    ]);
+
+    await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
+
+    // Escape leaves a guide: the run is recorded as abandoned
+    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await panel.getByRole('button', { name: 'Commencer le guide' }).click();
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await page.keyboard.press('Escape');
+    await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
+    await expectPage(card).toHaveCount(0);
+    await expectPage.poll(() => runCalls.at(-1)?.body).toEqual({ status: 'abandoned', stepsCompleted: 1 });
+    await page.close();
+    await backOffice.close();
+  });
+
+  it('reports a step whose target is gone and shows it unanchored with its screenshot', async () => {
+    // the site changed: step 3's element no longer exists (its author chose a 1 s wait, then unanchored)
+    const scenario = await call<{ steps: Array<Json & { id: string }> }>('GET', `/scenarios/${scenarioId}`);
+    const last = scenario.steps[2] as Json & { id: string };
+    await call('PUT', `/scenarios/${scenarioId}/steps/${last.id}`, {
+      name: last.name,
+      text: last.text,
+      extra: last.extra,
+      url: last.url,
+      autoClick: false,
+      onMissingTarget: { waitSeconds: 1, fallback: 'unanchored' },
+      target: {
+        version: 1,
+        tag: 'output',
+        attributes: { 'data-testid': 'gone' },
+        name: 'Disparu',
+        css: 'main > output#gone',
+        xpath: '/html/body/main/output',
+        fingerprint: { index: 0, siblings: 0, ancestors: [{ tag: 'main' }] },
+      },
+    });
+
+    // launched on this very guide from the back-office
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const opened = context.waitForEvent('page');
+    expect(
+      await launch(backOffice, { mode: 'reader', url: `${demo.url}/tarifs.html`, scenarioId }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const page = await opened;
+    const runCalls = recordRunCalls();
+    const panel = page.locator('mulot-panel');
+    await panel.getByRole('button', { name: 'Commencer le guide' }).click();
+    // step 1 is on the home page: the runner goes there, auto-clicks, and comes back to the pricing page
+    const card = page.getByRole('dialog');
+    await expectPage(card).toContainText('Étape 2 sur 3');
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    await expectPage(card).toContainText("L'élément de cette étape est introuvable sur la page.");
+    await expectPage(card.getByRole('img', { name: "Capture d'écran de l'étape" })).toBeVisible();
+    await card.getByRole('button', { name: 'Terminer' }).click();
+    await expectPage(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
+
+    const issues = runCalls.flatMap((c) => (c.body?.stepIssues as Json[] | undefined) ?? []);
+    expect(issues).toEqual([
+      { stepId: last.id, outcome: 'not-found', confidence: null, url: `${demo.url}/tarifs.html` },
+    ]);
+    expect(runCalls.at(-1)?.body).toEqual({ status: 'completed', stepsCompleted: 3 });
+    const dashboard = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    expect(dashboard.counts.guidesLaunched30d).toBe(3);
+    await page.close();
+
+    // the author opens the creator on that step (no url: the step's page) and recaptures its target
+    const openedCreator = context.waitForEvent('page');
+    expect(await launch(backOffice, { mode: 'creator', scenarioId, stepId: last.id })).toMatchObject({
+      ok: true,
+    });
+    const creator = await openedCreator;
+    await creator.waitForURL(`${demo.url}/tarifs.html`);
+    const editor = creator.locator('mulot-panel');
+    await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 3" })).toBeVisible();
+    await expectPage(editor.getByText('<output> « Disparu »')).toBeVisible();
+    await editor.getByRole('button', { name: "Recapturer l'élément" }).click();
+    await creator
+      .getByRole('navigation', { name: 'Menu principal' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await editor.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(editor.getByRole('status')).toHaveText('Étape mise à jour avec succès');
+    const mended = await call<{ steps: Array<{ target: { tag: string } }> }>(
+      'GET',
+      `/scenarios/${scenarioId}`,
+    );
+    expect(mended.steps[2]?.target.tag).toBe('a');
+    await creator.close();
+    await backOffice.close();
+  });
+
+  it('lets the user sign in from the popup when not launched from the back-office', async () => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extensionId = new URL(worker.url()).host;
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+    // the launches above left a session: sign out first
+    await popup.getByRole('button', { name: 'Se déconnecter' }).click();
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByText("L'email est requis")).toBeVisible();
+    await expectPage(popup.getByText('Le mot de passe est requis')).toBeVisible();
+    await popup.getByLabel("Adresse de l'API").fill(`${api.url}/api`);
+    await popup.getByLabel('Email').fill(email);
+    await popup.getByLabel('Mot de passe').fill('wrong password');
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByRole('alert')).not.toBeEmpty();
+    await popup.getByLabel('Mot de passe').fill(password);
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByText(`Connecté : ${email}`)).toBeVisible();
+    // the popup page itself is the active tab here: no site to list guides for
+    await expectPage(popup.getByText('Ouvrez un site web pour voir ses guides.')).toBeVisible();
+    await popup.close();
+  });
+});

@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(import.meta.dirname, '../../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface Started {
+  url: string;
+  /** every line the process printed (the API logs the links of the mails it writes) */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited: ${output.join('\n')}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not start: ${output.join('\n')}`);
+}
+
+function run(script: string, env: Record<string, string>): { child: ChildProcess; output: string[] } {
+  const child = spawn(process.execPath, [script], {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, output };
+}
+
+function stopper(child: ChildProcess, cleanup = () => {}) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    cleanup();
+  };
+}
+
+/** apps/api on a fresh PGlite directory; without SMTP_URL its mails are .eml files and their links are logged. */
+export async function startApi(): Promise<Started> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mulot-ext-api-'));
+  const { child, output } = run('apps/api/src/cli.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BACKOFFICE_DIR: '',
+    LOG_LEVEL: 'info',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil(async () => (await fetch(`${url}/api/organizations`)).status === 401, 'API', child, output);
+  return { url, output, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** apps/demo-site (the customer website guides are authored and played on). */
+export async function startDemoSite(): Promise<Started> {
+  const port = await freePort();
+  const { child, output } = run('apps/demo-site/server.ts', { PORT: String(port), HOST: '127.0.0.1' });
+  const url = `http://localhost:${port}`;
+  await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/`)).ok, 'demo site', child, output);
+  return { url, output, stop: stopper(child) };
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'wxt';
+
+export default defineConfig({
+  manifestVersion: 3,
+  browser: 'chrome',
+  outDir: '.output',
+  manifest: {
+    name: 'Mulot',
+    description: 'Créez et suivez des guides interactifs sur vos sites web.',
+    default_locale: undefined,
+    // storage: session and per-tab guide state; tabs: open the launched page, capture the visible tab
+    permissions: ['storage', 'tabs'],
+    // the API (any origin chosen at launch) and the customer sites guides are played on
+    host_permissions: ['<all_urls>'],
+    action: { default_title: 'Mulot' },
+  },
+});
