@@ -181,9 +181,17 @@ export const LanguageSwitch: Story = {
     await expect(await body.findByRole('menuitem', { name: /Français/ })).toHaveTextContent(
       '(langue actuelle)',
     );
-    await userEvent.keyboard('{ArrowDown}{Enter}');
-    await expect(args.onLocaleChange).toHaveBeenCalledWith('en');
+    // The menu takes focus asynchronously once open: keys sent before that would go nowhere.
+    await waitFor(() => expect(body.getByRole('menu')).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(body.getByRole('menuitem', { name: /English/ })).toHaveAttribute('data-highlighted'),
+    );
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(args.onLocaleChange).toHaveBeenCalledWith('en'));
     await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    // Focus goes back to the trigger after the menu closes; waiting for it keeps the screenshot stable.
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Langue : Français' })).toHaveFocus());
   },
 };
 
