@@ -98,6 +98,10 @@ export const messages = {
     fr: 'Cette personne est déjà membre de l’organisation.',
     en: 'This person is already a member of the organization.',
   },
+  'concurrent-change': {
+    fr: 'Une autre modification est passée avant la vôtre. Rechargez puis réessayez.',
+    en: 'Another change went through before yours. Reload and try again.',
+  },
   'last-admin': {
     fr: "L'organisation doit garder au moins un administrateur.",
     en: 'The organization must keep at least one administrator.',

@@ -68,7 +68,7 @@ function statusKind(status: number): ProblemKind {
 }
 
 /** Maps anything thrown while handling a request to a problem; bad input never becomes a 5xx. */
-function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
+export function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'body');
   switch (error.code) {
@@ -88,6 +88,12 @@ function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
       return new HttpProblem('malformed-json');
   }
   if (error instanceof SyntaxError) return new HttpProblem('malformed-json');
+  // A concurrent request changed the same rows first (unique or foreign key violated, serialization failure,
+  // deadlock): the loser is told to reload, nothing of its change was kept.
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && ['23505', '23503', '40001', '40P01'].includes(sqlState)) {
+    return new HttpProblem('conflict', { key: 'concurrent-change' });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const kind = statusKind(status);
