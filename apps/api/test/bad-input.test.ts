@@ -298,9 +298,7 @@ describe('bad input', () => {
 
   it('answers a malformed URL with a 400 problem', async () => {
     for (const path of ['/api/projects/%E0%A4%A', '/api/catalogue?url=%E0%A4%A']) {
-      const answer = await fetch(`${server.base}${path}`, {
-        headers: { authorization: `Bearer ${w.admin.token}`, 'x-organization-id': w.admin.org },
-      });
+      const answer = await server.call('GET', path, { token: w.admin.token, org: w.admin.org });
       expect(answer.status, path).toBe(400);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
