@@ -97,7 +97,11 @@ export function toProblem(error: FastifyError, request: FastifyRequest): HttpPro
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const kind = statusKind(status);
-    return new HttpProblem(kind, kind === 'validation' ? { key: 'validation' } : {});
+    const type = String(request.headers['content-type'] ?? '-').slice(0, 100);
+    return new HttpProblem(
+      kind,
+      kind === 'validation' ? { key: 'validation' } : { params: { type, minutes: 1 } },
+    );
   }
   return new HttpProblem('internal');
 }
