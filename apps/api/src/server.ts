@@ -448,8 +448,9 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path)) {
-      // History fallback: the SPA's router handles every non-API path.
+    const page = !/^\/api(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && page) {
+      // History fallback: the SPA's router handles every non-API path that does not name a file.
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

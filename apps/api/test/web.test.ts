@@ -66,6 +66,8 @@ describe('serving the product', () => {
     const asset = await server.call<string>('GET', '/assets/app-1234.js');
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await server.call('GET', '/assets/gone-5678.js');
+    expect(missing.status).toBe(404);
     const api = await server.call('GET', '/api/app/projects');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
