@@ -67,13 +67,21 @@ export class TestServer {
   readonly app: FastifyInstance;
   readonly base: string;
   readonly mail: MailSink;
+  readonly dataDir: string;
   readonly #cleanup: () => Promise<void>;
   #clients = 0;
 
-  constructor(app: FastifyInstance, base: string, mail: MailSink, cleanup: () => Promise<void>) {
+  constructor(
+    app: FastifyInstance,
+    base: string,
+    mail: MailSink,
+    dataDir: string,
+    cleanup: () => Promise<void>,
+  ) {
     this.app = app;
     this.base = base;
     this.mail = mail;
+    this.dataDir = dataDir;
     this.#cleanup = cleanup;
   }
 
@@ -183,7 +191,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return new TestServer(app, `http://127.0.0.1:${port}`, mail, async () => {
+  return new TestServer(app, `http://127.0.0.1:${port}`, mail, dataDir, async () => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
