@@ -167,16 +167,33 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // a new guide needs its category
     const invalid = await launch(page, { mode: 'creator', url: demo.url, projectId });
     expect(invalid).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+
+    // the first launch from an origin asks the user, in the extension's own window
+    const consentOpened = context.waitForEvent('page');
+    const refusedByUser = launch(page, { mode: 'reader', url: demo.url });
+    const consent = await consentOpened;
+    await expectPage(
+      consent.getByRole('heading', { name: 'Autoriser ce site à lancer Mulot ?' }),
+    ).toBeVisible();
+    await expectPage(consent.getByText(api.url)).toBeVisible();
+    await consent.getByRole('button', { name: 'Refuser' }).click();
+    expect(await refusedByUser).toMatchObject({
+      ok: false,
+      error: "Impossible de lancer l'extension",
+      detail: "Lancement refusé par l'utilisateur.",
+    });
     await page.close();
   });
 
   it('authors a 3-step guide on the demo site in creator mode', async () => {
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
+    const consentOpened = context.waitForEvent('page');
+    const answer = launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId });
+    const consent = await consentOpened;
     const opened = context.waitForEvent('page');
-    expect(await launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId })).toMatchObject(
-      { ok: true },
-    );
+    await consent.getByRole('button', { name: 'Autoriser' }).click();
+    expect(await answer).toMatchObject({ ok: true });
     const page = await opened;
     await page.waitForURL(`${demo.url}/`);
     const panel = page.locator('mulot-panel');
