@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startApi, startDemoSite } from './support/servers';
 
 // the machines are shared and slow: give the UI time rather than fail on load
-const expectPage = playwrightExpect.configure({ timeout: 20_000 });
+const expectPage = playwrightExpect.configure({ timeout: 30_000 });
 const extensionDir = resolve(import.meta.dirname, '../.output/chrome-mv3');
 
 interface Json {
@@ -82,6 +82,11 @@ async function axeViolations(page: Page): Promise<string[]> {
         .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
     );
   });
+}
+
+/** The next tab or window the extension opens (generous: the test machines are shared). */
+function nextPage(): Promise<Page> {
+  return context.waitForEvent('page', { timeout: 90_000 });
 }
 
 /** The run calls the extension's background makes (Playwright sees the service worker's requests). */
@@ -169,7 +174,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(invalid).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
 
     // the first launch from an origin asks the user, in the extension's own window
-    const consentOpened = context.waitForEvent('page');
+    const consentOpened = nextPage();
     const refusedByUser = launch(page, { mode: 'reader', url: demo.url });
     const consent = await consentOpened;
     await expectPage(
@@ -188,10 +193,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
   it('authors a 3-step guide on the demo site in creator mode', async () => {
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
-    const consentOpened = context.waitForEvent('page');
+    const consentOpened = nextPage();
     const answer = launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId });
     const consent = await consentOpened;
-    const opened = context.waitForEvent('page');
+    const opened = nextPage();
     await consent.getByRole('button', { name: 'Autoriser' }).click();
     expect(await answer).toMatchObject({ ok: true });
     const page = await opened;
@@ -308,7 +313,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // a draft is not in the catalogue
     const early = await context.newPage();
     await early.goto(`${api.url}/api/docs`);
-    const openedEarly = context.waitForEvent('page');
+    const openedEarly = nextPage();
     expect(await launch(early, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
     const catalogueTab = await openedEarly;
     await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
@@ -324,7 +329,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
-    const opened = context.waitForEvent('page');
+    const opened = nextPage();
     expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
     const page = await opened;
     await page.waitForURL(`${demo.url}/`);
@@ -412,7 +417,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // launched on this very guide from the back-office
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
-    const opened = context.waitForEvent('page');
+    const opened = nextPage();
     expect(
       await launch(backOffice, { mode: 'reader', url: `${demo.url}/tarifs.html`, scenarioId }),
     ).toMatchObject({
@@ -441,7 +446,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await page.close();
 
     // the author opens the creator on that step (no url: the step's page) and recaptures its target
-    const openedCreator = context.waitForEvent('page');
+    const openedCreator = nextPage();
     expect(await launch(backOffice, { mode: 'creator', scenarioId, stepId: last.id })).toMatchObject({
       ok: true,
     });
