@@ -5,7 +5,7 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     // the end-to-end test starts the API, the demo site and Chromium, then authors and plays a guide
-    testTimeout: 240_000,
+    testTimeout: 300_000,
     hookTimeout: 120_000,
     fileParallelism: false,
   },

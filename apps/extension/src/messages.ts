@@ -51,7 +51,9 @@ export type Message =
   | { kind: 'tab-state:set'; state: TabState | null }
   | { kind: 'screenshot:put'; scenarioId: string; stepId: string }
   | { kind: 'screenshot:get'; scenarioId: string; stepId: string }
-  | { kind: 'start'; tabId: number; state: TabState };
+  | { kind: 'start'; tabId: number; state: TabState }
+  | { kind: 'approval:get'; id: string }
+  | { kind: 'approval:answer'; id: string; allow: boolean };
 
 export interface LaunchAnswer {
   ok: boolean;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startApi, startDemoSite } from './support/servers';
 
 // the machines are shared and slow: give the UI time rather than fail on load
-const expectPage = playwrightExpect.configure({ timeout: 20_000 });
+const expectPage = playwrightExpect.configure({ timeout: 30_000 });
 const extensionDir = resolve(import.meta.dirname, '../.output/chrome-mv3');
 
 interface Json {
@@ -82,6 +82,11 @@ async function axeViolations(page: Page): Promise<string[]> {
         .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
     );
   });
+}
+
+/** The next tab or window the extension opens (generous: the test machines are shared). */
+function nextPage(): Promise<Page> {
+  return context.waitForEvent('page', { timeout: 90_000 });
 }
 
 /** The run calls the extension's background makes (Playwright sees the service worker's requests). */
@@ -167,16 +172,33 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // a new guide needs its category
     const invalid = await launch(page, { mode: 'creator', url: demo.url, projectId });
     expect(invalid).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+
+    // the first launch from an origin asks the user, in the extension's own window
+    const consentOpened = nextPage();
+    const refusedByUser = launch(page, { mode: 'reader', url: demo.url });
+    const consent = await consentOpened;
+    await expectPage(
+      consent.getByRole('heading', { name: 'Autoriser ce site à lancer Mulot ?' }),
+    ).toBeVisible();
+    await expectPage(consent.getByText(api.url)).toBeVisible();
+    await consent.getByRole('button', { name: 'Refuser' }).click();
+    expect(await refusedByUser).toMatchObject({
+      ok: false,
+      error: "Impossible de lancer l'extension",
+      detail: "Lancement refusé par l'utilisateur.",
+    });
     await page.close();
   });
 
   it('authors a 3-step guide on the demo site in creator mode', async () => {
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
-    const opened = context.waitForEvent('page');
-    expect(await launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId })).toMatchObject(
-      { ok: true },
-    );
+    const consentOpened = nextPage();
+    const answer = launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId });
+    const consent = await consentOpened;
+    const opened = nextPage();
+    await consent.getByRole('button', { name: 'Autoriser' }).click();
+    expect(await answer).toMatchObject({ ok: true });
     const page = await opened;
     await page.waitForURL(`${demo.url}/`);
     const panel = page.locator('mulot-panel');
@@ -291,7 +313,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // a draft is not in the catalogue
     const early = await context.newPage();
     await early.goto(`${api.url}/api/docs`);
-    const openedEarly = context.waitForEvent('page');
+    const openedEarly = nextPage();
     expect(await launch(early, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
     const catalogueTab = await openedEarly;
     await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
@@ -307,7 +329,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
-    const opened = context.waitForEvent('page');
+    const opened = nextPage();
     expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
     const page = await opened;
     await page.waitForURL(`${demo.url}/`);
@@ -395,7 +417,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // launched on this very guide from the back-office
     const backOffice = await context.newPage();
     await backOffice.goto(`${api.url}/api/docs`);
-    const opened = context.waitForEvent('page');
+    const opened = nextPage();
     expect(
       await launch(backOffice, { mode: 'reader', url: `${demo.url}/tarifs.html`, scenarioId }),
     ).toMatchObject({
@@ -424,7 +446,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await page.close();
 
     // the author opens the creator on that step (no url: the step's page) and recaptures its target
-    const openedCreator = context.waitForEvent('page');
+    const openedCreator = nextPage();
     expect(await launch(backOffice, { mode: 'creator', scenarioId, stepId: last.id })).toMatchObject({
       ok: true,
     });

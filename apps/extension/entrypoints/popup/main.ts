@@ -2,6 +2,7 @@ import '../../src/generated/panda.css';
 import { css } from '@mulot/ui/styled-system/css';
 import { browser } from 'wxt/browser';
 import { directApi, errorText } from '../../src/api';
+import { trust } from '../../src/background/handlers';
 import { h, uid } from '../../src/dom';
 import { toLocale, translator } from '../../src/i18n';
 import { normalizeApiBase, type Session } from '../../src/launch';
@@ -111,6 +112,8 @@ function signIn() {
         email: login.user.email,
       };
       await browser.storage.local.set({ session });
+      // the user named this API: its back-office may launch the extension without asking again
+      await trust(new URL(base).origin);
       await render();
     } catch (error) {
       alert.textContent = errorText(

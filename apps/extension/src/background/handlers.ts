@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { ApiError, directApi } from '../api';
-import { translator } from '../i18n';
+import { type Locale, translator } from '../i18n';
 import { checkLaunch, type Launch, resolveUrl, type Session } from '../launch';
 import type { LaunchAnswer, Message, ProxiedResponse, PublicSession, TabState } from '../messages';
 
@@ -16,6 +16,61 @@ export async function getSession(): Promise<Session | null> {
 export async function setSession(session: Session | null): Promise<void> {
   if (session) await browser.storage.local.set({ [SESSION_KEY]: session });
   else await browser.storage.local.remove(SESSION_KEY);
+}
+
+const TRUSTED_KEY = 'trustedOrigins';
+
+/** Origins the user allowed to launch the extension (the back-office), or signed in to from the popup. */
+export async function isTrusted(origin: string): Promise<boolean> {
+  const stored = await browser.storage.local.get(TRUSTED_KEY);
+  return ((stored[TRUSTED_KEY] as string[] | undefined) ?? []).includes(origin);
+}
+
+export async function trust(origin: string): Promise<void> {
+  const stored = await browser.storage.local.get(TRUSTED_KEY);
+  const origins = new Set((stored[TRUSTED_KEY] as string[] | undefined) ?? []);
+  origins.add(origin);
+  await browser.storage.local.set({ [TRUSTED_KEY]: [...origins] });
+}
+
+interface PendingApproval {
+  origin: string;
+  locale: Locale;
+  decide(allow: boolean): void;
+}
+const approvals = new Map<string, PendingApproval>();
+const APPROVAL_TIMEOUT_MS = 120_000;
+
+/**
+ * Any page can post a launch naming its own origin as the API: the first launch from an origin therefore asks the
+ * user, in an extension window the page cannot script, whether that origin is their Mulot back-office.
+ */
+async function askApproval(origin: string, locale: Locale): Promise<boolean> {
+  const id = crypto.randomUUID();
+  const created = await browser.windows.create({
+    url: browser.runtime.getURL(`/approve.html#${id}`),
+    type: 'popup',
+    width: 460,
+    height: 340,
+    focused: true,
+  });
+  const allowed = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => decide(false), APPROVAL_TIMEOUT_MS);
+    const onRemoved = (windowId: number) => {
+      if (windowId === created?.id) decide(false);
+    };
+    browser.windows.onRemoved.addListener(onRemoved);
+    function decide(allow: boolean) {
+      clearTimeout(timer);
+      browser.windows.onRemoved.removeListener(onRemoved);
+      approvals.delete(id);
+      resolve(allow);
+    }
+    approvals.set(id, { origin, locale, decide });
+  });
+  if (created?.id !== undefined) await browser.windows.remove(created.id).catch(() => undefined);
+  if (allowed) await trust(origin);
+  return allowed;
 }
 
 async function getTabState(tabId: number): Promise<TabState | null> {
@@ -58,6 +113,13 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
       return putScreenshot(sender, message.scenarioId, message.stepId);
     case 'screenshot:get':
       return getScreenshot(message.scenarioId, message.stepId);
+    case 'approval:get': {
+      const pending = approvals.get(message.id);
+      return pending ? { origin: pending.origin, locale: pending.locale } : null;
+    }
+    case 'approval:answer':
+      approvals.get(message.id)?.decide(message.allow);
+      return { ok: true };
     default:
       return { error: 'unknown message' };
   }
@@ -74,6 +136,7 @@ async function launch(data: unknown, origin: string): Promise<LaunchAnswer> {
   const fail = (detail: string): LaunchAnswer => ({ ok: false, error: t('launch.error'), detail });
   if (!check.ok) return fail(t(check.error));
   const request = check.launch;
+  if (!(await isTrusted(origin)) && !(await askApproval(origin, locale))) return fail(t('launch.denied'));
   let url: string;
   try {
     const resolved = await resolveTarget(request);

@@ -175,7 +175,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
     try {
       return (await api.GET('/scenarios/{id}', { params: { path: { id: state.scenarioId } } })).data ?? null;
     } catch (error) {
-      panel.alert(errorText(error, t('runner.loadError')));
+      panel.alert(`${t('creator.scenarioError')} ${errorText(error, t('common.network'))}`);
       return null;
     }
   }

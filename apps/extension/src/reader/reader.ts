@@ -127,7 +127,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       );
     } catch (error) {
       p.body.replaceChildren();
-      p.alert(errorText(error, t('common.network')));
+      p.alert(`${t('common.loadError')} ${errorText(error, t('common.network'))}`);
     }
   }
 
@@ -314,7 +314,13 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       });
     const element = placement.element;
     content.note('');
-    overlay.update(content.card, element);
+    try {
+      overlay.update(content.card, element);
+    } catch (error) {
+      // the page's own code can break anchoring (e.g. a node removed mid-layout): the step still shows
+      content.note(`${t('runner.highlightError')} ${error instanceof Error ? error.message : String(error)}`);
+      overlay.update(content.card, null);
+    }
     const next = async () => {
       const last = run.index + 1 >= total;
       await save({
