@@ -84,6 +84,16 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/** Clicks a button of the consent window, which closes itself as soon as it is answered. */
+async function answerConsent(consent: Page, name: 'Autoriser' | 'Refuser'): Promise<void> {
+  await consent
+    .getByRole('button', { name })
+    .click()
+    .catch((error: unknown) => {
+      if (!consent.isClosed()) throw error;
+    });
+}
+
 /** The next tab or window the extension opens (generous: the test machines are shared). */
 function nextPage(): Promise<Page> {
   return context.waitForEvent('page', { timeout: 90_000 });
@@ -181,7 +191,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
       consent.getByRole('heading', { name: 'Autoriser ce site à lancer Mulot ?' }),
     ).toBeVisible();
     await expectPage(consent.getByText(api.url)).toBeVisible();
-    await consent.getByRole('button', { name: 'Refuser' }).click();
+    await answerConsent(consent, 'Refuser');
     expect(await refusedByUser).toMatchObject({
       ok: false,
       error: "Impossible de lancer l'extension",
@@ -197,7 +207,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const answer = launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId });
     const consent = await consentOpened;
     const opened = nextPage();
-    await consent.getByRole('button', { name: 'Autoriser' }).click();
+    await answerConsent(consent, 'Autoriser');
     expect(await answer).toMatchObject({ ok: true });
     const page = await opened;
     await page.waitForURL(`${demo.url}/`);
