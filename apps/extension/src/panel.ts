@@ -26,6 +26,8 @@ export interface Panel {
   alert(text: string): void;
   /** hides the panel, e.g. while the visible tab is captured */
   setHidden(hidden: boolean): void;
+  /** lets the pointer through to the page under the panel (element capture) */
+  setPassThrough(on: boolean): void;
   destroy(): void;
 }
 
@@ -38,7 +40,26 @@ export function createPanel(title: string, t: Translate, onClose: () => void): P
   host.setAttribute(UI_ATTRIBUTE, 'panel');
   host.style.cssText =
     'all:initial;position:fixed;top:16px;right:16px;width:min(380px,calc(100vw - 32px));max-height:calc(100vh - 32px);' +
-    'display:flex;z-index:2147483646;';
+    'display:flex;z-index:2147483646;transition:opacity .15s;';
+  // the panel may sit on what the author wants to reach: it moves to the other side of the page
+  let side: 'left' | 'right' = 'right';
+  const move = () => {
+    side = side === 'right' ? 'left' : 'right';
+    host.style.left = side === 'left' ? '16px' : '';
+    host.style.right = side === 'right' ? '16px' : '';
+    moveButton.textContent = side === 'right' ? '⇤' : '⇥';
+  };
+  const moveButton = h(
+    'button',
+    {
+      type: 'button',
+      class: buttons.plain,
+      'aria-label': t('panel.move'),
+      title: t('panel.move'),
+      onclick: move,
+    },
+    '⇤',
+  );
   const shadow = host.attachShadow({ mode: 'open' });
   const style = document.createElement('style');
   style.textContent = PANEL_CSS;
@@ -52,7 +73,12 @@ export function createPanel(title: string, t: Translate, onClose: () => void): P
       'div',
       { class: styles.header },
       h('span', { class: styles.brand }, title),
-      h('button', { type: 'button', class: buttons.plain, onclick: onClose }, t('common.close')),
+      h(
+        'span',
+        { class: styles.row },
+        moveButton,
+        h('button', { type: 'button', class: buttons.plain, onclick: onClose }, t('common.close')),
+      ),
     ),
     alert,
     status,
@@ -77,6 +103,10 @@ export function createPanel(title: string, t: Translate, onClose: () => void): P
     },
     setHidden(hidden) {
       host.style.visibility = hidden ? 'hidden' : '';
+    },
+    setPassThrough(on) {
+      host.style.pointerEvents = on ? 'none' : '';
+      host.style.opacity = on ? '0.55' : '';
     },
     destroy() {
       host.remove();

@@ -42,7 +42,8 @@ async function call<T = Json>(method: string, path: string, body?: unknown): Pro
 async function launch(page: Page, message: Json): Promise<Json> {
   // the marker is set by the content script just before it listens: a launch posted earlier would be lost
   await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
-  return page.evaluate(
+  const t0 = Date.now();
+  const r = await page.evaluate(
     (data) =>
       new Promise<Json>((done) => {
         window.addEventListener('message', function answer(event) {
@@ -54,6 +55,8 @@ async function launch(page: Page, message: Json): Promise<Json> {
       }),
     { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
   );
+  console.log('DBG launch', message.mode, Date.now() - t0, JSON.stringify(r));
+  return r;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -84,9 +87,27 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/** Clicks a button of the consent window, which closes itself as soon as it is answered. */
+async function answerConsent(consent: Page, name: 'Autoriser' | 'Refuser'): Promise<void> {
+  await consent
+    .getByRole('button', { name })
+    .click()
+    .catch((error: unknown) => {
+      if (!consent.isClosed()) throw error;
+    });
+}
+
 /** The next tab or window the extension opens (generous: the test machines are shared). */
 function nextPage(): Promise<Page> {
-  return context.waitForEvent('page', { timeout: 90_000 });
+  const t0 = Date.now();
+  return context.waitForEvent('page', { timeout: 90_000 }).catch((e) => {
+    console.log(
+      'DBG nextPage failed after',
+      Date.now() - t0,
+      context.pages().map((p) => p.url()),
+    );
+    throw e;
+  });
 }
 
 /** The run calls the extension's background makes (Playwright sees the service worker's requests). */
@@ -181,7 +202,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
       consent.getByRole('heading', { name: 'Autoriser ce site à lancer Mulot ?' }),
     ).toBeVisible();
     await expectPage(consent.getByText(api.url)).toBeVisible();
-    await consent.getByRole('button', { name: 'Refuser' }).click();
+    await answerConsent(consent, 'Refuser');
     expect(await refusedByUser).toMatchObject({
       ok: false,
       error: "Impossible de lancer l'extension",
@@ -197,10 +218,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const answer = launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId });
     const consent = await consentOpened;
     const opened = nextPage();
-    await consent.getByRole('button', { name: 'Autoriser' }).click();
+    await answerConsent(consent, 'Autoriser');
     expect(await answer).toMatchObject({ ok: true });
     const page = await opened;
-    await page.waitForURL(`${demo.url}/`);
+    await expectPage(page).toHaveURL(`${demo.url}/`);
     const panel = page.locator('mulot-panel');
 
     // the creation form, with the spec's messages
@@ -332,7 +353,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const opened = nextPage();
     expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
     const page = await opened;
-    await page.waitForURL(`${demo.url}/`);
+    await expectPage(page).toHaveURL(`${demo.url}/`);
     const runCalls = recordRunCalls();
 
     // the catalogue of the domain
@@ -349,7 +370,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const card = page.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 3');
     await expectPage(card).toContainText('33 % terminé');
-    await page.waitForURL(`${demo.url}/tarifs.html`);
+    await expectPage(page).toHaveURL(`${demo.url}/tarifs.html`);
     await expectPage(card).toContainText('Étape 2 sur 3');
     await expectPage(card.getByRole('heading', { name: 'Choisir l’offre Équipe' })).toBeVisible();
     await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
@@ -451,7 +472,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
       ok: true,
     });
     const creator = await openedCreator;
-    await creator.waitForURL(`${demo.url}/tarifs.html`);
+    await expectPage(creator).toHaveURL(`${demo.url}/tarifs.html`);
     const editor = creator.locator('mulot-panel');
     await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 3" })).toBeVisible();
     await expectPage(editor.getByText('<output> « Disparu »')).toBeVisible();
@@ -468,6 +489,81 @@ describe('the extension, loaded unpacked in Chromium', () => {
     );
     expect(mended.steps[2]?.target.tag).toBe('a');
     await creator.close();
+    await backOffice.close();
+  });
+
+  it('plays a guide across the client-side routes of a single-page application without reloading', async () => {
+    const backOffice = await context.newPage();
+    await backOffice.goto(`${api.url}/api/docs`);
+    const openedCreator = nextPage();
+    expect(
+      await launch(backOffice, { mode: 'creator', url: `${demo.url}/app/`, projectId, categoryId }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const page = await openedCreator;
+    await expectPage(page).toHaveURL(`${demo.url}/app/`);
+    const panel = page.locator('mulot-panel');
+    await panel.getByLabel('Titre').fill('Créer un projet');
+    await panel
+      .getByLabel('Description pour les utilisateurs')
+      .fill('Ouvrir la liste des projets et en créer un.');
+    await panel
+      .getByLabel('Résumé pour le modèle (LLM)')
+      .fill('Espace client : Projets puis Nouveau projet.');
+    await panel.getByLabel('Durée minimale (minutes)').fill('1');
+    await panel.getByLabel('Durée maximale (minutes)').fill('2');
+    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await expectPage(panel.getByRole('heading', { name: 'Créer un projet' })).toBeVisible();
+    const appNav = page.getByRole('navigation', { name: 'Menu de l’application' });
+    const add = async (name: string, target: () => Promise<void>) => {
+      await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
+      await panel.getByLabel("Titre de l'étape").fill(name);
+      await panel.getByLabel("Description de l'action").fill(name);
+      await panel.getByRole('button', { name: "Capturer l'élément" }).click();
+      await target();
+      await panel.getByRole('button', { name: 'Enregistrer' }).click();
+      await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    };
+    await add('Ouvrir les projets', () => appNav.getByRole('link', { name: 'Projets' }).click());
+    // a client-side route: the panel stays, the author carries on
+    await appNav.getByRole('link', { name: 'Projets' }).click();
+    await expectPage(page).toHaveURL(`${demo.url}/app/projets`);
+    await add('Nouveau projet', () => page.getByTestId('new-project').click());
+    const guides = await call<Array<{ id: string; title: string }>>(
+      'GET',
+      `/projects/${projectId}/categories/${categoryId}/scenarios`,
+    );
+    const spaGuide = guides.find((g) => g.title === 'Créer un projet') as { id: string };
+    await call('PATCH', `/scenarios/${spaGuide.id}/status`, { status: 'published' });
+    await page.close();
+
+    const openedReader = nextPage();
+    expect(
+      await launch(backOffice, { mode: 'reader', url: `${demo.url}/app/`, scenarioId: spaGuide.id }),
+    ).toMatchObject({ ok: true });
+    const reader = await openedReader;
+    await expectPage(reader).toHaveURL(`${demo.url}/app/`);
+    const card = reader.getByRole('dialog');
+    await expectPage(card).toContainText('Étape 1 sur 2');
+    await reader.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    // the user does the step themselves: the guide moves on with the route
+    await reader
+      .getByRole('navigation', { name: 'Menu de l’application' })
+      .getByRole('link', { name: 'Projets' })
+      .click();
+    await expectPage(card).toContainText('Étape 2 sur 2');
+    expect(new URL(reader.url()).pathname).toBe('/app/projets');
+    expect(await reader.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await card.getByRole('button', { name: 'Terminer' }).click();
+    await expectPage(
+      reader.locator('mulot-panel').getByRole('heading', { name: 'Félicitations !' }),
+    ).toBeVisible();
+    await reader.close();
     await backOffice.close();
   });
 

@@ -24,6 +24,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
 
   function destroy() {
     stopPicking?.();
+    panel.setPassThrough(false);
     panel.destroy();
   }
 
@@ -35,6 +36,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
   function show(...nodes: Node[]) {
     stopPicking?.();
     stopPicking = null;
+    panel.setPassThrough(false);
     panel.clearMessages();
     panel.body.replaceChildren(...nodes);
   }
@@ -367,9 +369,12 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
       stopPicking?.();
       detecting.hidden = false;
       captureButton.disabled = true;
+      // elements under the panel can be picked too; Escape cancels
+      panel.setPassThrough(true);
       stopPicking = pickElement(
         (element) => {
           stopPicking = null;
+          panel.setPassThrough(false);
           target = capture(element);
           detecting.hidden = true;
           captureButton.disabled = false;
@@ -380,6 +385,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
         },
         () => {
           stopPicking = null;
+          panel.setPassThrough(false);
           detecting.hidden = true;
           captureButton.disabled = false;
           captureButton.focus();
