@@ -2,16 +2,8 @@ import { css } from '@mulot/ui/styled-system/css';
 import { Calendar, Clock, FolderOpen, ListOrdered } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import * as Card from '../../components/card/card';
-import {
-  ActionsMenu,
-  Duration,
-  type LinkComponent,
-  metaRow,
-  PlainLink,
-  StepCount,
-  stretchedLink,
-  useShortDate,
-} from './shared';
+import { FragmentLink } from '../link/link';
+import { ActionsMenu, Duration, metaRow, StepCount, stretchedLink, useShortDate } from './shared';
 import {
   CategoryStatusBadge,
   ProjectStatusBadge,
@@ -31,7 +23,6 @@ const meta = css({ display: 'inline-flex', alignItems: 'center', gap: '1', '& sv
 
 interface CardActions {
   href: string;
-  linkComponent?: LinkComponent;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -47,22 +38,16 @@ export interface ProjectCardProps extends CardActions {
   };
 }
 
-export function ProjectCard({
-  project,
-  href,
-  linkComponent: Link = PlainLink,
-  onEdit,
-  onDelete,
-}: ProjectCardProps) {
+export function ProjectCard({ project, href, onEdit, onDelete }: ProjectCardProps) {
   const date = useShortDate();
   return (
     <Card.Root interactive data-testid="project-card">
       <Card.Header className={header}>
         <div className={titleBlock}>
           <Card.Title>
-            <Link href={href} className={stretchedLink}>
+            <FragmentLink href={href} className={stretchedLink}>
               {project.name}
-            </Link>
+            </FragmentLink>
           </Card.Title>
           <ProjectStatusBadge scenarioCount={project.scenarioCount} />
         </div>
@@ -105,22 +90,16 @@ export interface CategoryCardProps extends CardActions {
   category: { name: string; description: string; scenarioCount: number; createdAt: string };
 }
 
-export function CategoryCard({
-  category,
-  href,
-  linkComponent: Link = PlainLink,
-  onEdit,
-  onDelete,
-}: CategoryCardProps) {
+export function CategoryCard({ category, href, onEdit, onDelete }: CategoryCardProps) {
   const date = useShortDate();
   return (
     <Card.Root interactive data-testid="category-card">
       <Card.Header className={header}>
         <div className={titleBlock}>
           <Card.Title>
-            <Link href={href} className={stretchedLink}>
+            <FragmentLink href={href} className={stretchedLink}>
               {category.name}
-            </Link>
+            </FragmentLink>
           </Card.Title>
           <CategoryStatusBadge scenarioCount={category.scenarioCount} />
         </div>
@@ -163,22 +142,16 @@ export interface ScenarioCardProps extends CardActions {
   };
 }
 
-export function ScenarioCard({
-  scenario,
-  href,
-  linkComponent: Link = PlainLink,
-  onEdit,
-  onDelete,
-}: ScenarioCardProps) {
+export function ScenarioCard({ scenario, href, onEdit, onDelete }: ScenarioCardProps) {
   const date = useShortDate();
   return (
     <Card.Root interactive data-testid="scenario-card">
       <Card.Header className={header}>
         <div className={titleBlock}>
           <Card.Title>
-            <Link href={href} className={stretchedLink}>
+            <FragmentLink href={href} className={stretchedLink}>
               {scenario.title}
-            </Link>
+            </FragmentLink>
           </Card.Title>
           <ScenarioStatusBadge status={scenario.status} />
         </div>

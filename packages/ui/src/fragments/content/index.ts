@@ -28,7 +28,7 @@ export {
   type ProjectFormProps,
   type ProjectFormValues,
 } from './project-form';
-export { Duration, type LinkComponent, StepCount, useShortDate } from './shared';
+export { Duration, StepCount, useShortDate } from './shared';
 export { CategoryStats, modifiedWithinWeek, ProjectDetailStats, ProjectStats } from './stats';
 export {
   CategoryStatusBadge,

@@ -1,18 +1,8 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { IconButton } from '../../components/button/button';
 import * as Menu from '../../components/menu/menu';
-
-/** The router's link (e.g. a wrapper around React Router's `Link`); a plain anchor by default. */
-export type LinkComponent = ComponentType<{ href: string; className?: string; children: ReactNode }>;
-
-export const PlainLink: LinkComponent = ({ href, className, children }) => (
-  <a href={href} className={className}>
-    {children}
-  </a>
-);
 
 /** Dates in the short format of the current locale (spec §9: French short format, e.g. 21/11/2026). */
 export function useShortDate() {
