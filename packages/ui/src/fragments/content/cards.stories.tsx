@@ -17,13 +17,28 @@ type Story = StoryObj<Args>;
 
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
 
-/** Opens a card's ⋯ menu and picks an item, waiting for each menu to be gone so that no stale one is used. */
-async function choose(canvasElement: HTMLElement, name: string, item: string) {
+/**
+ * Opens a card's ⋯ menu from the keyboard and picks an item (Enter opens on the first item, arrows move),
+ * waiting for each menu to be gone so that no stale one is used.
+ */
+async function choose(canvasElement: HTMLElement, name: string, item: 'Modifier' | 'Supprimer') {
   await waitFor(() => expect(body(canvasElement).queryByRole('menu')).toBeNull());
-  await userEvent.click(within(canvasElement).getByRole('button', { name: `Actions pour ${name}` }));
+  within(canvasElement)
+    .getByRole('button', { name: `Actions pour ${name}` })
+    .focus();
+  await userEvent.keyboard('{Enter}');
   const menu = await body(canvasElement).findByRole('menu');
-  await userEvent.click(within(menu).getByRole('menuitem', { name: item }));
+  const first = within(menu).getByRole('menuitem', { name: 'Modifier' });
+  await waitFor(() => expect(first).toHaveAttribute('data-highlighted'));
+  if (item === 'Supprimer') {
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Supprimer' })).toHaveAttribute('data-highlighted'),
+    );
+  }
+  await userEvent.keyboard('{Enter}');
   await waitFor(() => expect(body(canvasElement).queryByRole('menu')).toBeNull());
+  (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
 }
 
 export const Project: Story = {

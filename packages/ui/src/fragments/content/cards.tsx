@@ -17,7 +17,13 @@ const header = css({
   justifyContent: 'space-between',
   gap: '2',
 });
-const titleBlock = css({ display: 'flex', flexDirection: 'column', gap: '2', minW: '0' });
+const titleBlock = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '2',
+  minW: '0',
+});
 const description = css({ textStyle: 'sm', color: 'fg.muted', lineClamp: '2' });
 const meta = css({ display: 'inline-flex', alignItems: 'center', gap: '1', '& svg': { w: '4', h: '4' } });
 

@@ -31,7 +31,9 @@ export function PublishPanel({ status, pending, onStatusChange }: PublishPanelPr
       </Card.Header>
       <Card.Body>
         <div className={row}>
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div
+            className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2' })}
+          >
             <ScenarioStatusBadge status={status} />
             <p className={css({ textStyle: 'sm', color: 'fg.muted' })}>
               {published ? (
