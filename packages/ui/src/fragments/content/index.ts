@@ -21,6 +21,14 @@ export {
   type DeletedKind,
 } from './delete-confirm-dialog';
 export {
+  ContentBreadcrumb,
+  ContentHeader,
+  type ContentHeaderProps,
+  type Crumb,
+  pageStack,
+  toolbar,
+} from './page';
+export {
   createProjectSchema,
   ProjectDialog,
   type ProjectDialogProps,
