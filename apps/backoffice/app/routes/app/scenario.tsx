@@ -24,7 +24,7 @@ import {
 import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { $api, errorMessage } from '../../lib/api';
@@ -80,13 +80,15 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     setLaunch({ mode, installed: extensionInstalled(), error: noStep ? intl.formatMessage(m.noStep) : null });
   };
 
-  // Coming from the guide creation form: go on to the steps (spec §2), i.e. offer to open the creator.
+  // Coming from the guide creation form: go on to the steps (spec §2), i.e. offer to open the creator, once.
+  const wantsSteps = searchParams.has('steps');
+  const offered = useRef(false);
   useEffect(() => {
-    if (data && searchParams.has('steps')) {
-      openLaunch('creator', data);
-      setSearchParams({}, { replace: true });
-    }
-  });
+    if (!data || !wantsSteps || offered.current) return;
+    offered.current = true;
+    setLaunch({ mode: 'creator', installed: extensionInstalled(), error: null });
+    setSearchParams({}, { replace: true });
+  }, [data, wantsSteps, setSearchParams]);
 
   const start = async (target: LaunchTarget) => {
     const problem = launchProblem(target);

@@ -14,7 +14,7 @@ export function ContentBreadcrumb({ items }: { items: Crumb[] }) {
     <Breadcrumb.Root>
       <Breadcrumb.List>
         {items.map((item, index) => (
-          <Fragment key={`${index}-${item.label}`}>
+          <Fragment key={item.href ?? `page:${item.label}`}>
             {index > 0 && <Breadcrumb.Separator />}
             <Breadcrumb.Item>
               {item.href ? (
