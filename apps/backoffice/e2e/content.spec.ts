@@ -303,6 +303,33 @@ test('extension launch: a site is picked first, the message carries the session 
       scenarioId: scenario.id,
     },
   ]);
+
+  // A step opens the creator at that step, on the step's own page.
+  const step = await server.post(`/scenarios/${scenario.id}/steps`, {
+    name: 'Ouvrir le panier',
+    text: 'Cliquez sur le panier',
+    url: 'shop.example.com/cart',
+  });
+  await page.reload();
+  await page.evaluate(() => {
+    document.documentElement.dataset.mulotExtension = 'test';
+    const sent: unknown[] = [];
+    (window as unknown as { sent: unknown[] }).sent = sent;
+    window.addEventListener('message', (event) => {
+      if (event.data?.type === 'mulot:launch') sent.push(event.data);
+    });
+  });
+  await page.getByRole('button', { name: /Étape 1 : Ouvrir le panier/ }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sent: Array<Record<string, unknown>> }).sent))
+    .toEqual([
+      expect.objectContaining({
+        mode: 'creator',
+        url: 'https://shop.example.com/cart',
+        scenarioId: scenario.id,
+        stepId: step.id,
+      }),
+    ]);
 });
 
 test('axe: 0 violations on every content route, dialogs open included', async ({ page, request }) => {
