@@ -118,8 +118,10 @@ test('keyboard only: login from the first Tab to the dashboard', async ({ page, 
   // And out again with the keyboard: the user menu opens with Enter, arrows reach Logout.
   await page.getByRole('button', { name: /Menu utilisateur/ }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
+  // Arrows move from the first item once the menu has highlighted it.
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toHaveAttribute('data-highlighted');
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Déconnexion' })).toHaveAttribute('data-highlighted');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/auth\/login$/);
 });

@@ -117,3 +117,49 @@ test('unknown paths show the not-found page without the shell', async ({ page })
   // Home is the dashboard, which sends an anonymous visitor to login.
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
+
+test('organizations that fail to load: "Erreur" toast with the reason, the shell still works', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await confirmedAccount(request, 'orgfail');
+  await login(page, email, password);
+  // A new tab of the app starts with an empty cache: the list is fetched (and retried once) again.
+  const fresh = await page.context().newPage();
+  await fresh.route('**/api/organizations', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Unavailable',
+        status: 503,
+        detail: 'Service indisponible',
+      }),
+    }),
+  );
+  await fresh.goto('/app/projects');
+  const toast = fresh.getByRole('status').filter({ hasText: 'Erreur' });
+  await expect(toast).toContainText('Impossible de charger les organisations : Service indisponible');
+  await expect(fresh.getByRole('heading', { level: 1, name: 'Vos projets' })).toBeVisible();
+});
+
+test('at 768px or less the sidebar is a sheet opened from the header', async ({ page, request }) => {
+  const { email, password } = await confirmedAccount(request, 'mobile');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await login(page, email, password);
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Afficher ou masquer la barre latérale' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Navigation principale' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('link', { name: 'Vos projets' }).click();
+  await expect(page).toHaveURL(/\/app\/projects$/);
+  // The sheet closes once a link was followed, uncovering the page.
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vos projets' })).toBeVisible();
+  // Escape closes it too.
+  await page.getByRole('button', { name: 'Afficher ou masquer la barre latérale' }).click();
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});

@@ -140,9 +140,12 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             <styled.span display="block" fontWeight="semibold" color="fg.default">
               {name}
             </styled.span>
-            <styled.span display="block" fontWeight="normal" color="fg.muted" truncate>
-              {user.email}
-            </styled.span>
+            {/* Before the profile has a name, the name shown above already is the email. */}
+            {name !== user.email && (
+              <styled.span display="block" fontWeight="normal" color="fg.muted" truncate>
+                {user.email}
+              </styled.span>
+            )}
           </Menu.ItemGroupLabel>
           <Menu.Item value="profile" asChild>
             <FragmentLink href="/app/profile">
