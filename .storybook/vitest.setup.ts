@@ -1,6 +1,9 @@
+// Dark theme: the story's final state is also checked for WCAG AA colour contrast with the dark theme
+// (the addon's axe run covers the light theme, the one the stories render in).
 // Visual regression for every story: after its play function and axe check, the rendered story is compared
 // with the baseline committed under `__screenshots__/` beside the stories file (`pnpm test:visual:update`
 // accepts changes). Animations and the caret are frozen and fonts awaited so that the pixels are stable.
+import axe from 'axe-core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 
@@ -49,4 +52,23 @@ afterEach(async ({ task }) => {
   // otherwise only its canvas, so that a baseline is as small as the component.
   const target = shown.length === 1 && shown[0] && !overlay ? shown[0] : document.body;
   await expect.element(page.elementLocator(target)).toMatchScreenshot(meta.storyId);
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' || !(task.meta as { storyId?: string }).storyId) return;
+  const html = document.documentElement;
+  const theme = html.dataset.theme;
+  html.dataset.theme = 'dark';
+  try {
+    await frame();
+    const { violations } = await axe.run(document.body, {
+      runOnly: { type: 'rule', values: ['color-contrast'] },
+    });
+    const problems = violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`),
+    );
+    expect(problems, 'colour contrast in the dark theme').toEqual([]);
+  } finally {
+    html.dataset.theme = theme ?? 'light';
+  }
 });
