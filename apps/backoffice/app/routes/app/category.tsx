@@ -1,12 +1,202 @@
-import { PageHeader } from '@mulot/ui/fragments/shell';
+import type { Schemas } from '@mulot/api-client';
+import { Button } from '@mulot/ui/components/button';
+import { SearchInput } from '@mulot/ui/components/search-input';
+import { toast } from '@mulot/ui/components/toast';
+import {
+  CategoryStats,
+  CategoryStatusBadge,
+  CollectionState,
+  ContentBreadcrumb,
+  ContentHeader,
+  DeleteConfirmDialog,
+  matchesSearch,
+  pageStack,
+  ScenarioCard,
+  toolbar,
+} from '@mulot/ui/fragments/content';
+import { css } from '@mulot/ui/styled-system/css';
+import { useQuery } from '@tanstack/react-query';
+import { FilePlus, Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { appMessages } from '../../lib/messages';
+import { Link, useNavigate } from 'react-router';
+import { $api, errorMessage } from '../../lib/api';
+import {
+  categoryQuery,
+  forget,
+  invalidateContent,
+  prime,
+  reportFailure,
+  scenarioQuery,
+} from '../../lib/content';
+import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import type { Route } from './+types/category';
+
+type Scenario = Schemas['ScenarioSummary'];
 
 export const meta = () => title('titleCategory');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
-export default function Category() {
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await prime(categoryQuery(params.id, params.categoryId));
+  return null;
+}
+
+export default function Category({ params }: Route.ComponentProps) {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleCategory)} />;
+  const navigate = useNavigate();
+  const hintId = useId();
+  const category = useQuery(categoryQuery(params.id, params.categoryId));
+  const [search, setSearch] = useState('');
+  const [deletingCategory, setDeletingCategory] = useState(false);
+  const [deleting, setDeleting] = useState<Scenario | null>(null);
+  const removeCategory = $api.useMutation('delete', '/projects/{id}/categories/{categoryId}');
+  const remove = $api.useMutation('delete', '/scenarios/{id}');
+
+  const list = category.data?.scenarios ?? [];
+  const shown = list.filter((s) => matchesSearch(search, s.title, s.description));
+  // Spec §2: a guide is played on one of the project's sites, so none can be created without one.
+  const hasSite = (category.data?.project.sites.length ?? 0) > 0;
+  const newGuideHref = `/app/projects/${params.id}/categories/${params.categoryId}/scenarios/new`;
+
+  const onDeleteCategory = async () => {
+    try {
+      await removeCategory.mutateAsync({
+        params: { path: { id: params.id, categoryId: params.categoryId } },
+      });
+      setDeletingCategory(false);
+      await navigate(`/app/projects/${params.id}`);
+      forget(categoryQuery(params.id, params.categoryId));
+      toast({ title: intl.formatMessage(m.categoryDeleted) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'delete category', error, { toast: false });
+    }
+  };
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ params: { path: { id: deleting.id } } });
+      forget(scenarioQuery(deleting.id));
+      setDeleting(null);
+      toast({ title: intl.formatMessage(m.guideDeleted) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'delete scenario', error, { toast: false });
+    }
+  };
+
+  const newButton = hasSite ? (
+    <Button asChild>
+      <Link to={newGuideHref}>
+        <Plus aria-hidden />
+        {intl.formatMessage(m.newGuide)}
+      </Link>
+    </Button>
+  ) : (
+    <Button disabled aria-describedby={category.data ? hintId : undefined}>
+      <Plus aria-hidden />
+      {intl.formatMessage(m.newGuide)}
+    </Button>
+  );
+
+  return (
+    <div className={pageStack}>
+      <ContentBreadcrumb
+        items={[
+          { label: intl.formatMessage(m.projectsTitle), href: '/app/projects' },
+          { label: category.data?.project.name ?? '', href: `/app/projects/${params.id}` },
+          { label: category.data?.name ?? '' },
+        ]}
+      />
+      <ContentHeader
+        title={category.data?.name ?? ''}
+        badge={category.data && <CategoryStatusBadge scenarioCount={category.data.scenarioCount} />}
+        description={category.data?.description || undefined}
+        meta={
+          category.data &&
+          !hasSite && (
+            <span id={hintId} className={css({ color: 'fg.default' })}>
+              {intl.formatMessage(m.newGuideNeedsSite)}
+            </span>
+          )
+        }
+        actions={
+          <>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              disabled={!category.data}
+              onClick={() => {
+                removeCategory.reset();
+                setDeletingCategory(true);
+              }}
+            >
+              <Trash2 aria-hidden />
+              {intl.formatMessage(m.deleteCategory)}
+            </Button>
+            {newButton}
+          </>
+        }
+      />
+      <CategoryStats scenarios={list} loading={category.isPending} />
+      <div className={toolbar}>
+        <SearchInput
+          value={search}
+          onValueChange={setSearch}
+          aria-label={intl.formatMessage(m.searchGuides)}
+          placeholder={intl.formatMessage(m.searchGuides)}
+        />
+      </div>
+      <CollectionState
+        loadingLabel={intl.formatMessage(m.loadingGuides)}
+        loading={category.isPending}
+        error={category.isError ? errorMessage(category.error) : null}
+        onRetry={() => void category.refetch()}
+        empty={list.length === 0}
+        emptyIcon={<FilePlus />}
+        emptyTitle={intl.formatMessage(m.noGuide)}
+        emptyDescription={intl.formatMessage(m.noGuideDescription)}
+        noResult={shown.length === 0}
+        search={search}
+        onClearSearch={() => setSearch('')}
+      >
+        {shown.map((scenario) => (
+          <ScenarioCard
+            key={scenario.id}
+            scenario={scenario}
+            href={`/app/projects/${params.id}/scenarios/${scenario.id}`}
+            onEdit={() => void navigate(`/app/projects/${params.id}/scenarios/${scenario.id}/edit`)}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(scenario);
+            }}
+          />
+        ))}
+      </CollectionState>
+      {deletingCategory && category.data && (
+        <DeleteConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeletingCategory(false)}
+          kind="category"
+          name={category.data.name}
+          pending={removeCategory.isPending}
+          error={removeCategory.error ? errorMessage(removeCategory.error) : null}
+          onConfirm={() => void onDeleteCategory()}
+        />
+      )}
+      {deleting && (
+        <DeleteConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          kind="scenario"
+          name={deleting.title}
+          pending={remove.isPending}
+          error={remove.error ? errorMessage(remove.error) : null}
+          onConfirm={() => void onDelete()}
+        />
+      )}
+    </div>
+  );
 }

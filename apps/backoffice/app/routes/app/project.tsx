@@ -1,12 +1,245 @@
-import { PageHeader } from '@mulot/ui/fragments/shell';
+import type { Schemas } from '@mulot/api-client';
+import { Button } from '@mulot/ui/components/button';
+import { SearchInput } from '@mulot/ui/components/search-input';
+import { toast } from '@mulot/ui/components/toast';
+import {
+  CategoryCard,
+  CategoryDialog,
+  type CategoryFormValues,
+  CollectionState,
+  ContentBreadcrumb,
+  ContentHeader,
+  DeleteConfirmDialog,
+  matchesSearch,
+  ProjectDetailStats,
+  ProjectDialog,
+  type ProjectFormValues,
+  ProjectStatusBadge,
+  pageStack,
+  toolbar,
+} from '@mulot/ui/fragments/content';
+import { useQuery } from '@tanstack/react-query';
+import { FolderPlus, Globe, Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { appMessages } from '../../lib/messages';
+import { $api, errorMessage } from '../../lib/api';
+import {
+  categoriesQuery,
+  categoryQuery,
+  forget,
+  invalidateContent,
+  prime,
+  projectQuery,
+  reportFailure,
+} from '../../lib/content';
+import { contentMessages as m, sitesMessage } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import type { Route } from './+types/project';
+
+type Category = Schemas['Category'];
 
 export const meta = () => title('titleProject');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
-export default function Project() {
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await prime(projectQuery(params.id), categoriesQuery(params.id));
+  return null;
+}
+
+export default function Project({ params }: Route.ComponentProps) {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleProject)} />;
+  const project = useQuery(projectQuery(params.id));
+  const categories = useQuery(categoriesQuery(params.id));
+  const [search, setSearch] = useState('');
+  const [editingProject, setEditingProject] = useState(false);
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const updateProject = $api.useMutation('put', '/projects/{id}');
+  const create = $api.useMutation('post', '/projects/{id}/categories');
+  const update = $api.useMutation('put', '/projects/{id}/categories/{categoryId}');
+  const remove = $api.useMutation('delete', '/projects/{id}/categories/{categoryId}');
+
+  const list = categories.data ?? [];
+  const shown = list.filter((c) => matchesSearch(search, c.name, c.description));
+  const saving = editing === 'new' ? create : update;
+  const name = project.data?.name ?? '';
+
+  const openEditor = (category: Category | 'new') => {
+    create.reset();
+    update.reset();
+    setEditing(category);
+  };
+
+  const onSaveProject = async (values: ProjectFormValues) => {
+    try {
+      await updateProject.mutateAsync({ params: { path: { id: params.id } }, body: values });
+      setEditingProject(false);
+      toast({ title: intl.formatMessage(m.projectUpdated) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'update project', error, { toast: false });
+    }
+  };
+
+  const onSubmit = async (values: CategoryFormValues) => {
+    try {
+      if (editing === 'new') {
+        await create.mutateAsync({ params: { path: { id: params.id } }, body: values });
+        toast({ title: intl.formatMessage(m.categoryCreated) });
+      } else if (editing) {
+        await update.mutateAsync({
+          params: { path: { id: params.id, categoryId: editing.id } },
+          body: values,
+        });
+        toast({ title: intl.formatMessage(m.categoryUpdated) });
+      }
+      setEditing(null);
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, editing === 'new' ? 'create category' : 'update category', error, { toast: false });
+    }
+  };
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ params: { path: { id: params.id, categoryId: deleting.id } } });
+      forget(categoryQuery(params.id, deleting.id));
+      setDeleting(null);
+      toast({ title: intl.formatMessage(m.categoryDeleted) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'delete category', error, { toast: false });
+    }
+  };
+
+  const newButton = (
+    <Button onClick={() => openEditor('new')}>
+      <Plus aria-hidden />
+      {intl.formatMessage(m.newCategory)}
+    </Button>
+  );
+
+  if (project.isError)
+    return (
+      <div className={pageStack}>
+        <CollectionState
+          loadingLabel=""
+          error={errorMessage(project.error)}
+          onRetry={() => void project.refetch()}
+          empty={false}
+          emptyTitle=""
+          noResult={false}
+        >
+          {null}
+        </CollectionState>
+      </div>
+    );
+
+  return (
+    <div className={pageStack}>
+      <ContentBreadcrumb
+        items={[{ label: intl.formatMessage(m.projectsTitle), href: '/app/projects' }, { label: name }]}
+      />
+      <ContentHeader
+        title={name}
+        badge={project.data && <ProjectStatusBadge scenarioCount={project.data.scenarioCount} />}
+        description={project.data?.description || undefined}
+        meta={
+          project.data && (
+            <span>
+              <Globe aria-hidden />
+              {project.data.sites.length
+                ? intl.formatMessage(sitesMessage, { sites: project.data.sites.join(', ') })
+                : intl.formatMessage(m.noSites)}
+            </span>
+          )
+        }
+        actions={
+          <>
+            <Button
+              variant="outline"
+              disabled={!project.data}
+              onClick={() => {
+                updateProject.reset();
+                setEditingProject(true);
+              }}
+            >
+              <Pencil aria-hidden />
+              {intl.formatMessage(m.editProject)}
+            </Button>
+            {newButton}
+          </>
+        }
+      />
+      <ProjectDetailStats categories={list} loading={categories.isPending} />
+      <div className={toolbar}>
+        <SearchInput
+          value={search}
+          onValueChange={setSearch}
+          aria-label={intl.formatMessage(m.searchCategories)}
+          placeholder={intl.formatMessage(m.searchCategories)}
+        />
+      </div>
+      <CollectionState
+        loadingLabel={intl.formatMessage(m.loadingCategories)}
+        loading={categories.isPending}
+        error={categories.isError ? errorMessage(categories.error) : null}
+        onRetry={() => void categories.refetch()}
+        empty={list.length === 0}
+        emptyIcon={<FolderPlus />}
+        emptyTitle={intl.formatMessage(m.noCategory)}
+        emptyDescription={intl.formatMessage(m.noCategoryDescription)}
+        emptyAction={newButton}
+        noResult={shown.length === 0}
+        search={search}
+        onClearSearch={() => setSearch('')}
+      >
+        {shown.map((category) => (
+          <CategoryCard
+            key={category.id}
+            category={category}
+            href={`/app/projects/${params.id}/categories/${category.id}`}
+            onEdit={() => openEditor(category)}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(category);
+            }}
+          />
+        ))}
+      </CollectionState>
+      {editingProject && project.data && (
+        <ProjectDialog
+          open
+          onOpenChange={(open) => !open && setEditingProject(false)}
+          mode="edit"
+          defaultValues={project.data}
+          pending={updateProject.isPending}
+          error={updateProject.error ? errorMessage(updateProject.error) : null}
+          onSubmit={(values) => void onSaveProject(values)}
+        />
+      )}
+      {editing && (
+        <CategoryDialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          mode={editing === 'new' ? 'create' : 'edit'}
+          defaultValues={editing === 'new' ? undefined : editing}
+          pending={saving.isPending}
+          error={saving.error ? errorMessage(saving.error) : null}
+          onSubmit={(values) => void onSubmit(values)}
+        />
+      )}
+      {deleting && (
+        <DeleteConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          kind="category"
+          name={deleting.name}
+          pending={remove.isPending}
+          error={remove.error ? errorMessage(remove.error) : null}
+          onConfirm={() => void onDelete()}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,12 +1,169 @@
-import { PageHeader } from '@mulot/ui/fragments/shell';
+import type { Schemas } from '@mulot/api-client';
+import { Button } from '@mulot/ui/components/button';
+import { SearchInput } from '@mulot/ui/components/search-input';
+import { toast } from '@mulot/ui/components/toast';
+import {
+  CollectionState,
+  ContentHeader,
+  DeleteConfirmDialog,
+  matchesSearch,
+  ProjectCard,
+  ProjectDialog,
+  type ProjectFormValues,
+  ProjectStats,
+  pageStack,
+  toolbar,
+} from '@mulot/ui/fragments/content';
+import { useQuery } from '@tanstack/react-query';
+import { FolderPlus, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { appMessages } from '../../lib/messages';
+import { $api, errorMessage } from '../../lib/api';
+import {
+  forget,
+  invalidateContent,
+  prime,
+  projectQuery,
+  projectsQuery,
+  reportFailure,
+} from '../../lib/content';
+import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+
+type Project = Schemas['Project'];
 
 export const meta = () => title('titleProjects');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
+export async function clientLoader() {
+  await prime(projectsQuery);
+  return null;
+}
+
 export default function Projects() {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleProjects)} />;
+  const projects = useQuery(projectsQuery);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Project | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const create = $api.useMutation('post', '/projects');
+  const update = $api.useMutation('put', '/projects/{id}');
+  const remove = $api.useMutation('delete', '/projects/{id}');
+
+  const list = projects.data ?? [];
+  const shown = list.filter((p) => matchesSearch(search, p.name, p.description));
+  const saving = editing === 'new' ? create : update;
+
+  const openEditor = (project: Project | 'new') => {
+    create.reset();
+    update.reset();
+    setEditing(project);
+  };
+
+  const onSubmit = async (values: ProjectFormValues) => {
+    try {
+      if (editing === 'new') {
+        // Created in the current organization: the request carries its x-organization-id.
+        await create.mutateAsync({ body: values });
+        toast({ title: intl.formatMessage(m.projectCreated) });
+      } else if (editing) {
+        await update.mutateAsync({ params: { path: { id: editing.id } }, body: values });
+        toast({ title: intl.formatMessage(m.projectUpdated) });
+      }
+      setEditing(null);
+      await invalidateContent();
+    } catch (error) {
+      // The open dialog shows the message.
+      reportFailure(intl, editing === 'new' ? 'create project' : 'update project', error, { toast: false });
+    }
+  };
+
+  const onDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ params: { path: { id: deleting.id } } });
+      forget(projectQuery(deleting.id));
+      setDeleting(null);
+      toast({ title: intl.formatMessage(m.projectDeleted) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'delete project', error, { toast: false });
+    }
+  };
+
+  const newButton = (
+    <Button onClick={() => openEditor('new')}>
+      <Plus aria-hidden />
+      {intl.formatMessage(m.newProject)}
+    </Button>
+  );
+
+  return (
+    <div className={pageStack}>
+      <ContentHeader
+        title={intl.formatMessage(m.projectsTitle)}
+        description={intl.formatMessage(m.projectsDescription)}
+        actions={newButton}
+      />
+      <ProjectStats projects={list} loading={projects.isPending} />
+      <div className={toolbar}>
+        <SearchInput
+          value={search}
+          onValueChange={setSearch}
+          aria-label={intl.formatMessage(m.searchProjects)}
+          placeholder={intl.formatMessage(m.searchProjectsPlaceholder)}
+        />
+      </div>
+      <section aria-label={intl.formatMessage(m.projectsList)}>
+        <CollectionState
+          loadingLabel={intl.formatMessage(m.loadingProjects)}
+          loading={projects.isPending}
+          error={projects.isError ? errorMessage(projects.error) : null}
+          onRetry={() => void projects.refetch()}
+          empty={list.length === 0}
+          emptyIcon={<FolderPlus />}
+          emptyTitle={intl.formatMessage(m.noProject)}
+          emptyDescription={intl.formatMessage(m.noProjectDescription)}
+          emptyAction={newButton}
+          noResult={shown.length === 0}
+          search={search}
+          onClearSearch={() => setSearch('')}
+        >
+          {shown.map((project) => (
+            <ProjectCard
+              key={project.id}
+              project={project}
+              href={`/app/projects/${project.id}`}
+              onEdit={() => openEditor(project)}
+              onDelete={() => {
+                remove.reset();
+                setDeleting(project);
+              }}
+            />
+          ))}
+        </CollectionState>
+      </section>
+      {editing && (
+        <ProjectDialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          mode={editing === 'new' ? 'create' : 'edit'}
+          defaultValues={editing === 'new' ? undefined : editing}
+          pending={saving.isPending}
+          error={saving.error ? errorMessage(saving.error) : null}
+          onSubmit={(values) => void onSubmit(values)}
+        />
+      )}
+      {deleting && (
+        <DeleteConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          kind="project"
+          name={deleting.name}
+          pending={remove.isPending}
+          error={remove.error ? errorMessage(remove.error) : null}
+          onConfirm={() => void onDelete()}
+        />
+      )}
+    </div>
+  );
 }

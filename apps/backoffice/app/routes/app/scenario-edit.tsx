@@ -1,12 +1,81 @@
-import { PageHeader } from '@mulot/ui/fragments/shell';
+import { toast } from '@mulot/ui/components/toast';
+import { ContentBreadcrumb, ContentHeader, pageStack } from '@mulot/ui/fragments/content';
+import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
+import { css } from '@mulot/ui/styled-system/css';
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { appMessages } from '../../lib/messages';
+import { useNavigate } from 'react-router';
+import { $api, errorMessage } from '../../lib/api';
+import { invalidateContent, prime, reportFailure, scenarioQuery } from '../../lib/content';
+import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import type { Route } from './+types/scenario-edit';
 
 export const meta = () => title('titleScenarioEdit');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
-export default function ScenarioEdit() {
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await prime(scenarioQuery(params.scenarioId));
+  return null;
+}
+
+export default function ScenarioEdit({ params }: Route.ComponentProps) {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleScenarioEdit)} />;
+  const navigate = useNavigate();
+  const scenario = useQuery(scenarioQuery(params.scenarioId));
+  const update = $api.useMutation('put', '/scenarios/{id}');
+  const data = scenario.data;
+  const scenarioHref = `/app/projects/${params.id}/scenarios/${params.scenarioId}`;
+
+  const onSubmit = async ({ projectId: _project, categoryId: _category, ...body }: GuideFormValues) => {
+    try {
+      await update.mutateAsync({ params: { path: { id: params.scenarioId } }, body });
+      toast({ title: intl.formatMessage(m.guideUpdated) });
+      await invalidateContent();
+      await navigate(scenarioHref);
+    } catch (error) {
+      reportFailure(intl, 'update scenario', error, { toast: false });
+    }
+  };
+
+  return (
+    <div className={pageStack}>
+      <ContentBreadcrumb
+        items={[
+          { label: intl.formatMessage(m.projectsTitle), href: '/app/projects' },
+          { label: data?.category.project.name ?? '', href: `/app/projects/${params.id}` },
+          {
+            label: data?.category.name ?? '',
+            href: data ? `/app/projects/${params.id}/categories/${data.category.id}` : undefined,
+          },
+          { label: data?.title ?? '', href: scenarioHref },
+          { label: intl.formatMessage(m.editGuideTitle) },
+        ]}
+      />
+      <ContentHeader title={intl.formatMessage(m.editGuideTitle)} />
+      {scenario.isError && (
+        <p role="alert" className={css({ color: 'fg.error' })}>
+          {intl.formatMessage(m.loadScenarioFailed)}
+        </p>
+      )}
+      <div className={css({ maxW: '3xl' })}>
+        {data && (
+          <GuideForm
+            mode="edit"
+            projects={[
+              {
+                id: data.category.project.id,
+                name: data.category.project.name,
+                categories: [{ id: data.category.id, name: data.category.name }],
+              },
+            ]}
+            defaultValues={{ ...data, projectId: data.category.project.id, categoryId: data.category.id }}
+            pending={update.isPending}
+            error={update.error ? errorMessage(update.error) : null}
+            onSubmit={(values) => void onSubmit(values)}
+            onCancel={() => void navigate(scenarioHref)}
+          />
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,12 +1,75 @@
-import { PageHeader } from '@mulot/ui/fragments/shell';
+import { toast } from '@mulot/ui/components/toast';
+import { ContentBreadcrumb, ContentHeader, pageStack } from '@mulot/ui/fragments/content';
+import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
+import { css } from '@mulot/ui/styled-system/css';
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { appMessages } from '../../lib/messages';
+import { useNavigate } from 'react-router';
+import { $api, errorMessage } from '../../lib/api';
+import { categoryQuery, invalidateContent, prime, projectsQuery, reportFailure } from '../../lib/content';
+import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import type { Route } from './+types/scenario-new';
 
 export const meta = () => title('titleScenarioNew');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
-export default function ScenarioNew() {
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await prime(projectsQuery, categoryQuery(params.id, params.categoryId));
+  return null;
+}
+
+export default function ScenarioNew({ params }: Route.ComponentProps) {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleScenarioNew)} />;
+  const navigate = useNavigate();
+  const projects = useQuery(projectsQuery);
+  const category = useQuery(categoryQuery(params.id, params.categoryId));
+  const create = $api.useMutation('post', '/projects/{id}/categories/{categoryId}/scenarios');
+
+  const onSubmit = async ({ projectId, categoryId, ...body }: GuideFormValues) => {
+    try {
+      const scenario = await create.mutateAsync({ params: { path: { id: projectId, categoryId } }, body });
+      toast({ title: intl.formatMessage(m.guideCreated) });
+      await invalidateContent();
+      // Spec §2: creating goes on to the steps — the guide's page opens the creator.
+      await navigate(`/app/projects/${projectId}/scenarios/${scenario.id}?steps=1`);
+    } catch (error) {
+      reportFailure(intl, 'create scenario', error, { toast: false });
+    }
+  };
+
+  return (
+    <div className={pageStack}>
+      <ContentBreadcrumb
+        items={[
+          { label: intl.formatMessage(m.projectsTitle), href: '/app/projects' },
+          { label: category.data?.project.name ?? '', href: `/app/projects/${params.id}` },
+          {
+            label: category.data?.name ?? '',
+            href: `/app/projects/${params.id}/categories/${params.categoryId}`,
+          },
+          { label: intl.formatMessage(m.newGuideTitle) },
+        ]}
+      />
+      <ContentHeader
+        title={intl.formatMessage(m.newGuideTitle)}
+        description={intl.formatMessage(m.newGuideDescription)}
+      />
+      <div className={css({ maxW: '3xl' })}>
+        {projects.data && (
+          <GuideForm
+            mode="create"
+            // A guide is played on a site: projects without one are not offered.
+            projects={projects.data
+              .filter((p) => p.sites.length > 0)
+              .map((p) => ({ id: p.id, name: p.name, categories: p.categories }))}
+            defaultValues={{ projectId: params.id, categoryId: params.categoryId }}
+            pending={create.isPending}
+            error={create.error ? errorMessage(create.error) : null}
+            onSubmit={(values) => void onSubmit(values)}
+            onCancel={() => void navigate(`/app/projects/${params.id}/categories/${params.categoryId}`)}
+          />
+        )}
+      </div>
+    </div>
+  );
 }

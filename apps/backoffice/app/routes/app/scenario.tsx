@@ -1,12 +1,291 @@
-import { PageHeader } from '@mulot/ui/fragments/shell';
+import type { Schemas } from '@mulot/api-client';
+import { Button } from '@mulot/ui/components/button';
+import { Card } from '@mulot/ui/components/card';
+import { toast } from '@mulot/ui/components/toast';
+import {
+  CollectionState,
+  ContentBreadcrumb,
+  ContentHeader,
+  DeleteConfirmDialog,
+  Duration,
+  pageStack,
+  ScenarioStatusBadge,
+  StepCount,
+} from '@mulot/ui/fragments/content';
+import {
+  ExtensionLaunch,
+  type LaunchMode,
+  PrerequisitesEditor,
+  type PrerequisiteValue,
+  PublishPanel,
+  StepList,
+  type StepListItem,
+} from '@mulot/ui/fragments/guide';
+import { css } from '@mulot/ui/styled-system/css';
+import { useQuery } from '@tanstack/react-query';
+import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { appMessages } from '../../lib/messages';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { $api, errorMessage } from '../../lib/api';
+import {
+  categoryQuery,
+  forget,
+  invalidateContent,
+  prime,
+  reportFailure,
+  scenarioQuery,
+} from '../../lib/content';
+import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
+import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
 import { title } from '../../lib/title';
+import type { Route } from './+types/scenario';
+
+type Scenario = Schemas['Scenario'];
 
 export const meta = () => title('titleScenario');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
-export default function Scenario() {
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await prime(scenarioQuery(params.scenarioId));
+  return null;
+}
+
+interface LaunchDialog {
+  mode: LaunchMode;
+  installed: boolean;
+  error: string | null;
+}
+
+const sectionTitle = css({ textStyle: 'lg', fontWeight: 'semibold' });
+
+export default function ScenarioPage({ params }: Route.ComponentProps) {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleScenario)} />;
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const scenario = useQuery(scenarioQuery(params.scenarioId));
+  const data = scenario.data;
+  // Other guides of the category can be required first.
+  const siblings = useQuery({
+    ...categoryQuery(data?.category.project.id ?? params.id, data?.category.id ?? ''),
+    enabled: Boolean(data),
+  });
+  const [deleting, setDeleting] = useState(false);
+  const [launch, setLaunch] = useState<LaunchDialog | null>(null);
+  const remove = $api.useMutation('delete', '/scenarios/{id}');
+  const status = $api.useMutation('patch', '/scenarios/{id}/status');
+  const prerequisites = $api.useMutation('put', '/scenarios/{id}/prerequisites');
+
+  const openLaunch = (mode: LaunchMode, scenarioData: Scenario) => {
+    const noStep = mode === 'reader' && scenarioData.steps.length === 0;
+    setLaunch({ mode, installed: extensionInstalled(), error: noStep ? intl.formatMessage(m.noStep) : null });
+  };
+
+  // Coming from the guide creation form: go on to the steps (spec §2), i.e. offer to open the creator, once.
+  const wantsSteps = searchParams.has('steps');
+  const offered = useRef(false);
+  useEffect(() => {
+    if (!data || !wantsSteps || offered.current) return;
+    offered.current = true;
+    setLaunch({ mode: 'creator', installed: extensionInstalled(), error: null });
+    setSearchParams({}, { replace: true });
+  }, [data, wantsSteps, setSearchParams]);
+
+  const start = async (target: LaunchTarget) => {
+    const problem = launchProblem(target);
+    if (problem) {
+      setLaunch((current) => current && { ...current, error: intl.formatMessage(m.noSite) });
+      return;
+    }
+    setLaunch(null);
+    toast({ title: intl.formatMessage(launchedMessage, { url: target.url }) });
+    const result = await launchExtension(target);
+    if (!result.ok) {
+      reportFailure(intl, 'launch extension', result.error);
+      toast({
+        title: intl.formatMessage(m.launchFailed),
+        description: result.error,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  // Spec §2: a step opens the creator at that step, on the step's page (else the project's first site).
+  const onStep = (step: StepListItem) => {
+    if (!data) return;
+    const url = data.steps.find((s) => s.id === step.id)?.url || data.category.project.sites[0] || '';
+    if (!extensionInstalled() || !url) {
+      setLaunch({
+        mode: 'creator',
+        installed: extensionInstalled(),
+        error: url ? null : intl.formatMessage(m.noSite),
+      });
+      return;
+    }
+    void start({ mode: 'creator', url, scenarioId: data.id, stepId: step.id });
+  };
+
+  const onStatus = async (next: 'draft' | 'published') => {
+    try {
+      await status.mutateAsync({ params: { path: { id: params.scenarioId } }, body: { status: next } });
+      toast({ title: intl.formatMessage(next === 'published' ? m.published : m.unpublished) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'update scenario status', error);
+    }
+  };
+
+  const onPrerequisites = async (list: PrerequisiteValue[]) => {
+    try {
+      await prerequisites.mutateAsync({ params: { path: { id: params.scenarioId } }, body: list });
+      toast({ title: intl.formatMessage(m.prerequisitesSaved) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'save prerequisites', error);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!data) return;
+    try {
+      await remove.mutateAsync({ params: { path: { id: data.id } } });
+      setDeleting(false);
+      await navigate(`/app/projects/${data.category.project.id}/categories/${data.category.id}`);
+      forget(scenarioQuery(data.id));
+      toast({ title: intl.formatMessage(m.guideDeleted) });
+      await invalidateContent();
+    } catch (error) {
+      reportFailure(intl, 'delete scenario', error, { toast: false });
+    }
+  };
+
+  if (!data)
+    return (
+      <div className={pageStack}>
+        <CollectionState
+          loadingLabel={intl.formatMessage(m.steps)}
+          loading={scenario.isPending}
+          error={scenario.isError ? intl.formatMessage(m.loadScenarioFailed) : null}
+          onRetry={() => void scenario.refetch()}
+          empty={false}
+          emptyTitle=""
+          noResult={false}
+        >
+          {null}
+        </CollectionState>
+      </div>
+    );
+
+  const project = data.category.project;
+  return (
+    <div className={pageStack}>
+      <ContentBreadcrumb
+        items={[
+          { label: intl.formatMessage(m.projectsTitle), href: '/app/projects' },
+          { label: project.name, href: `/app/projects/${project.id}` },
+          { label: data.category.name, href: `/app/projects/${project.id}/categories/${data.category.id}` },
+          { label: data.title },
+        ]}
+      />
+      <ContentHeader
+        title={data.title}
+        badge={<ScenarioStatusBadge status={data.status} />}
+        meta={
+          <>
+            <span>
+              <ListOrdered aria-hidden />
+              <StepCount count={data.steps.length} />
+            </span>
+            <span>
+              <Clock aria-hidden />
+              <Duration min={data.minDuration} max={data.maxDuration} />
+            </span>
+          </>
+        }
+        actions={
+          <>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              <Trash2 aria-hidden />
+              {intl.formatMessage(m.delete)}
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to={`/app/projects/${project.id}/scenarios/${data.id}/edit`}>
+                <Pencil aria-hidden />
+                {intl.formatMessage(m.edit)}
+              </Link>
+            </Button>
+            <Button variant="outline" onClick={() => openLaunch('creator', data)}>
+              <SquarePen aria-hidden />
+              {intl.formatMessage(m.editSteps)}
+            </Button>
+            <Button onClick={() => openLaunch('reader', data)}>
+              <Play aria-hidden />
+              {intl.formatMessage(m.launch)}
+            </Button>
+          </>
+        }
+      />
+      <PublishPanel
+        status={data.status}
+        pending={status.isPending}
+        onStatusChange={(next) => void onStatus(next)}
+      />
+      <Card.Root>
+        <Card.Header>
+          <Card.Title>{intl.formatMessage(m.summary)}</Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <dl className={css({ display: 'grid', gap: '3', textStyle: 'sm' })}>
+            <div>
+              <dt className={css({ fontWeight: 'medium' })}>{intl.formatMessage(m.userDescription)}</dt>
+              <dd className={css({ color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{data.description}</dd>
+            </div>
+            <div>
+              <dt className={css({ fontWeight: 'medium' })}>{intl.formatMessage(m.llmSummary)}</dt>
+              <dd className={css({ color: 'fg.muted', whiteSpace: 'pre-wrap' })}>{data.summary}</dd>
+            </div>
+          </dl>
+        </Card.Body>
+      </Card.Root>
+      <section className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <h2 className={sectionTitle}>{intl.formatMessage(m.steps)}</h2>
+        <StepList steps={data.steps} onSelect={onStep} />
+      </section>
+      <PrerequisitesEditor
+        key={data.version}
+        defaultValue={data.prerequisites.map((p) => ({ text: p.text, scenarioId: p.scenarioId }))}
+        scenarios={(siblings.data?.scenarios ?? []).filter((s) => s.id !== data.id)}
+        pending={prerequisites.isPending}
+        onSave={(list) => void onPrerequisites(list)}
+      />
+      {launch && (
+        <ExtensionLaunch
+          open
+          onOpenChange={(open) => !open && setLaunch(null)}
+          mode={launch.mode}
+          extensionInstalled={launch.installed}
+          sites={project.sites}
+          error={launch.error}
+          onLaunch={(site) => void start({ mode: launch.mode, url: site, scenarioId: data.id })}
+        />
+      )}
+      {deleting && (
+        <DeleteConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(false)}
+          kind="scenario"
+          name={data.title}
+          pending={remove.isPending}
+          error={remove.error ? errorMessage(remove.error) : null}
+          onConfirm={() => void onDelete()}
+        />
+      )}
+    </div>
+  );
 }

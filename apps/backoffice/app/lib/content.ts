@@ -1,0 +1,74 @@
+import { toast } from '@mulot/ui/components/toast';
+import type { Query } from '@tanstack/react-query';
+import type { IntlShape } from 'react-intl';
+import { $api, errorMessage, organizationsQuery, queryClient } from './api';
+import { appMessages } from './messages';
+import { selectOrganization } from './organization';
+import { isAuthenticated } from './session';
+
+// Query options of the content screens: the same object primes the cache in a route's clientLoader and feeds
+// the component's useQuery, so a navigation renders from the cache and refetches in the background.
+export const projectsQuery = $api.queryOptions('get', '/projects');
+export const projectQuery = (id: string) =>
+  $api.queryOptions('get', '/projects/{id}', { params: { path: { id } } });
+export const categoriesQuery = (id: string) =>
+  $api.queryOptions('get', '/projects/{id}/categories', { params: { path: { id } } });
+export const categoryQuery = (id: string, categoryId: string) =>
+  $api.queryOptions('get', '/projects/{id}/categories/{categoryId}', {
+    params: { path: { id, categoryId } },
+  });
+export const scenarioQuery = (id: string) =>
+  $api.queryOptions('get', '/scenarios/{id}', { params: { path: { id } } });
+
+/**
+ * Loaders of child routes run beside the layout's: the current organization must be chosen before the first
+ * content request, or it would go out without `x-organization-id`.
+ */
+async function organizationChosen(): Promise<boolean> {
+  if (!isAuthenticated()) return false;
+  try {
+    return selectOrganization(await queryClient.ensureQueryData(organizationsQuery)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Primes the cache for a screen; a failure is left to the screen's own error state. */
+export async function prime(...queries: { queryKey: readonly unknown[] }[]) {
+  if (!(await organizationChosen())) return;
+  await Promise.all(queries.map((query) => queryClient.prefetchQuery(query as never)));
+}
+
+const contentPaths = ['/projects', '/scenarios', '/dashboard', '/catalogue'];
+
+function isContentQuery(query: Query): boolean {
+  const [method, path] = query.queryKey;
+  return method === 'get' && typeof path === 'string' && contentPaths.some((p) => path.startsWith(p));
+}
+
+/**
+ * After any change to projects, categories or scenarios, every list, detail, count and the dashboard may be
+ * stale (counts and "modified" dates roll up), so all of them refetch.
+ */
+export function invalidateContent() {
+  return queryClient.invalidateQueries({ predicate: isContentQuery });
+}
+
+/** Forgets a deleted entity's detail, so that nothing refetches a 404 after leaving its page. */
+export function forget(query: { queryKey: readonly unknown[] }) {
+  queryClient.removeQueries({ queryKey: query.queryKey as unknown[], exact: true });
+}
+
+/**
+ * Spec §8: failed creates, updates and deletes are logged; when nothing on screen shows the failure (no open
+ * dialog to carry it), a destructive toast does.
+ */
+export function reportFailure(intl: IntlShape, action: string, error: unknown, { toast: show = true } = {}) {
+  console.error(`[content] ${action} failed:`, error);
+  if (show)
+    toast({
+      title: intl.formatMessage(appMessages.error),
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
+}

@@ -1,0 +1,189 @@
+import { css } from '@mulot/ui/styled-system/css';
+import { Calendar, Clock, FolderOpen, ListOrdered } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
+import * as Card from '../../components/card/card';
+import { FragmentLink } from '../link/link';
+import { ActionsMenu, Duration, metaRow, StepCount, stretchedLink, useShortDate } from './shared';
+import {
+  CategoryStatusBadge,
+  ProjectStatusBadge,
+  type ScenarioStatus,
+  ScenarioStatusBadge,
+} from './status-badges';
+
+const header = css({
+  flexDirection: 'row',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: '2',
+});
+const titleBlock = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: '2',
+  minW: '0',
+});
+const description = css({ textStyle: 'sm', color: 'fg.muted', lineClamp: '2' });
+const meta = css({ display: 'inline-flex', alignItems: 'center', gap: '1', '& svg': { w: '4', h: '4' } });
+
+interface CardActions {
+  href: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export interface ProjectCardProps extends CardActions {
+  project: {
+    name: string;
+    description: string;
+    sites: string[];
+    categoryCount: number;
+    scenarioCount: number;
+    updatedAt: string;
+  };
+}
+
+export function ProjectCard({ project, href, onEdit, onDelete }: ProjectCardProps) {
+  const date = useShortDate();
+  return (
+    <Card.Root interactive data-testid="project-card">
+      <Card.Header className={header}>
+        <div className={titleBlock}>
+          <Card.Title>
+            <FragmentLink href={href} className={stretchedLink}>
+              {project.name}
+            </FragmentLink>
+          </Card.Title>
+          <ProjectStatusBadge scenarioCount={project.scenarioCount} />
+        </div>
+        <ActionsMenu name={project.name} onEdit={onEdit} onDelete={onDelete} />
+      </Card.Header>
+      <Card.Body>
+        {project.description && <p className={description}>{project.description}</p>}
+        <div className={metaRow}>
+          <span className={meta}>
+            <FolderOpen aria-hidden />
+            <FormattedMessage
+              id="content.projectCard.categories"
+              defaultMessage="{count, plural, =0 {Aucune catégorie} one {# catégorie} other {# catégories}}"
+              values={{ count: project.categoryCount }}
+            />
+          </span>
+          <span className={meta}>
+            <ListOrdered aria-hidden />
+            <FormattedMessage
+              id="content.projectCard.scenarios"
+              defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
+              values={{ count: project.scenarioCount }}
+            />
+          </span>
+          <span className={meta}>
+            <Calendar aria-hidden />
+            <FormattedMessage
+              id="content.card.updatedAt"
+              defaultMessage="Modifié le {date}"
+              values={{ date: date(project.updatedAt) }}
+            />
+          </span>
+        </div>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export interface CategoryCardProps extends CardActions {
+  category: { name: string; description: string; scenarioCount: number; createdAt: string };
+}
+
+export function CategoryCard({ category, href, onEdit, onDelete }: CategoryCardProps) {
+  const date = useShortDate();
+  return (
+    <Card.Root interactive data-testid="category-card">
+      <Card.Header className={header}>
+        <div className={titleBlock}>
+          <Card.Title>
+            <FragmentLink href={href} className={stretchedLink}>
+              {category.name}
+            </FragmentLink>
+          </Card.Title>
+          <CategoryStatusBadge scenarioCount={category.scenarioCount} />
+        </div>
+        <ActionsMenu name={category.name} onEdit={onEdit} onDelete={onDelete} />
+      </Card.Header>
+      <Card.Body>
+        {category.description && <p className={description}>{category.description}</p>}
+        <div className={metaRow}>
+          <span className={meta}>
+            <ListOrdered aria-hidden />
+            <FormattedMessage
+              id="content.projectCard.scenarios"
+              defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
+              values={{ count: category.scenarioCount }}
+            />
+          </span>
+          <span className={meta}>
+            <Calendar aria-hidden />
+            <FormattedMessage
+              id="content.card.createdAt"
+              defaultMessage="Créé le {date}"
+              values={{ date: date(category.createdAt) }}
+            />
+          </span>
+        </div>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export interface ScenarioCardProps extends CardActions {
+  scenario: {
+    title: string;
+    description: string;
+    status: ScenarioStatus;
+    stepCount: number;
+    minDuration: number;
+    maxDuration: number;
+    createdAt: string;
+  };
+}
+
+export function ScenarioCard({ scenario, href, onEdit, onDelete }: ScenarioCardProps) {
+  const date = useShortDate();
+  return (
+    <Card.Root interactive data-testid="scenario-card">
+      <Card.Header className={header}>
+        <div className={titleBlock}>
+          <Card.Title>
+            <FragmentLink href={href} className={stretchedLink}>
+              {scenario.title}
+            </FragmentLink>
+          </Card.Title>
+          <ScenarioStatusBadge status={scenario.status} />
+        </div>
+        <ActionsMenu name={scenario.title} onEdit={onEdit} onDelete={onDelete} />
+      </Card.Header>
+      <Card.Body>
+        {scenario.description && <p className={description}>{scenario.description}</p>}
+        <div className={metaRow}>
+          <span className={meta}>
+            <ListOrdered aria-hidden />
+            <StepCount count={scenario.stepCount} />
+          </span>
+          <span className={meta}>
+            <Clock aria-hidden />
+            <Duration min={scenario.minDuration} max={scenario.maxDuration} />
+          </span>
+          <span className={meta}>
+            <Calendar aria-hidden />
+            <FormattedMessage
+              id="content.card.createdAt"
+              defaultMessage="Créé le {date}"
+              values={{ date: date(scenario.createdAt) }}
+            />
+          </span>
+        </div>
+      </Card.Body>
+    </Card.Root>
+  );
+}

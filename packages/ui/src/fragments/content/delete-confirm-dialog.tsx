@@ -1,0 +1,114 @@
+import { css } from '@mulot/ui/styled-system/css';
+import { FormattedMessage } from 'react-intl';
+import { Button } from '../../components/button/button';
+import * as AlertDialog from '../../components/dialog/alert-dialog';
+
+export type DeletedKind = 'project' | 'category' | 'scenario';
+
+export interface DeleteConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  kind: DeletedKind;
+  /** Name (or title) of what is deleted. */
+  name: string;
+  pending?: boolean;
+  /** A failed delete: the dialog stays open and says why. */
+  error?: string | null;
+  onConfirm: () => void;
+}
+
+function Title({ kind, name }: { kind: DeletedKind; name: string }) {
+  if (kind === 'project')
+    return (
+      <FormattedMessage
+        id="content.delete.project.title"
+        defaultMessage="Supprimer le projet « {name} » ?"
+        values={{ name }}
+      />
+    );
+  if (kind === 'category')
+    return (
+      <FormattedMessage
+        id="content.delete.category.title"
+        defaultMessage="Supprimer la catégorie « {name} » ?"
+        values={{ name }}
+      />
+    );
+  return (
+    <FormattedMessage
+      id="content.delete.scenario.title"
+      defaultMessage="Supprimer le guide « {name} » ?"
+      values={{ name }}
+    />
+  );
+}
+
+/** Spec §4: each delete warns what goes with it. */
+function Cascade({ kind }: { kind: DeletedKind }) {
+  if (kind === 'project')
+    return (
+      <FormattedMessage
+        id="content.delete.project.cascade"
+        defaultMessage="Toutes ses catégories, leurs scénarios et leurs étapes seront également supprimés."
+      />
+    );
+  if (kind === 'category')
+    return (
+      <FormattedMessage
+        id="content.delete.category.cascade"
+        defaultMessage="Tous ses scénarios et leurs étapes seront également supprimés."
+      />
+    );
+  return (
+    <FormattedMessage
+      id="content.delete.scenario.cascade"
+      defaultMessage="Toutes ses étapes et leurs médias seront également supprimés."
+    />
+  );
+}
+
+export function DeleteConfirmDialog({
+  open,
+  onOpenChange,
+  kind,
+  name,
+  pending,
+  error,
+  onConfirm,
+}: DeleteConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={({ open }) => onOpenChange(open)}>
+      <AlertDialog.Content>
+        <AlertDialog.Header>
+          <AlertDialog.Title>
+            <Title kind={kind} name={name} />
+          </AlertDialog.Title>
+          <AlertDialog.Description>
+            <Cascade kind={kind} />{' '}
+            <FormattedMessage
+              id="content.delete.irreversible"
+              defaultMessage="Cette action est irréversible."
+            />
+          </AlertDialog.Description>
+        </AlertDialog.Header>
+        {error && (
+          <AlertDialog.Body>
+            <p role="alert" className={css({ color: 'fg.error', textStyle: 'sm' })}>
+              {error}
+            </p>
+          </AlertDialog.Body>
+        )}
+        <AlertDialog.Footer>
+          <AlertDialog.CloseTrigger asChild>
+            <Button variant="outline" disabled={pending}>
+              <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
+            </Button>
+          </AlertDialog.CloseTrigger>
+          <Button colorPalette="red" loading={pending} onClick={onConfirm}>
+            <FormattedMessage id="content.delete.confirm" defaultMessage="Supprimer" />
+          </Button>
+        </AlertDialog.Footer>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,19 @@
+export { ChoiceSelect, type ChoiceSelectProps } from './choice-select';
+export { ExtensionLaunch, type ExtensionLaunchProps, type LaunchMode, withScheme } from './extension-launch';
+export {
+  createGuideSchema,
+  GuideForm,
+  type GuideFormInput,
+  type GuideFormProject,
+  type GuideFormProps,
+  type GuideFormValues,
+} from './guide-form';
+export {
+  PrerequisitePrompt,
+  type PrerequisitePromptProps,
+  PrerequisitesEditor,
+  type PrerequisitesEditorProps,
+  type PrerequisiteValue,
+} from './prerequisites';
+export { PublishPanel, type PublishPanelProps } from './publish-panel';
+export { StepList, type StepListItem, type StepListProps } from './step-list';

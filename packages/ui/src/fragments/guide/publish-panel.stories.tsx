@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { PublishPanel } from './publish-panel';
+
+const meta = {
+  title: 'Guide/PublishPanel',
+  component: PublishPanel,
+  args: { status: 'draft', onStatusChange: fn() },
+  decorators: [(Story) => <div style={{ maxWidth: '40rem' }}>{Story()}</div>],
+} satisfies Meta<typeof PublishPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Draft: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Brouillon')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Publier' }));
+    await expect(args.onStatusChange).toHaveBeenCalledWith('published');
+  },
+};
+
+export const Published: Story = {
+  args: { status: 'published' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Publié')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Mettre en brouillon' }));
+    await expect(args.onStatusChange).toHaveBeenCalledWith('draft');
+  },
+};
+
+export const Pending: Story = {
+  args: { pending: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Publier' })).toBeDisabled();
+  },
+};

@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { StepList } from './step-list';
+
+const steps = [
+  { id: 's1', position: 1, name: 'Ouvrir le panier', text: 'Cliquez sur l’icône du panier.' },
+  { id: 's2', position: 2, name: 'Valider la commande', text: 'Cliquez sur « Commander ».' },
+  { id: 's3', position: 3, name: 'Payer', text: 'Saisissez vos informations de paiement.' },
+];
+
+const meta = {
+  title: 'Guide/StepList',
+  component: StepList,
+  args: { steps, onSelect: fn() },
+  decorators: [(Story) => <div style={{ maxWidth: '40rem' }}>{Story()}</div>],
+} satisfies Meta<typeof StepList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Numbered: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('list', { name: 'Étapes du guide' });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(canvas.getByRole('button', { name: /Étape 2 : Valider la commande/ }));
+    await expect(args.onSelect).toHaveBeenCalledWith(steps[1]);
+    // Keyboard: the next step is one Tab away and Enter chooses it.
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenLastCalledWith(steps[2]);
+  },
+};
+
+export const Empty: Story = {
+  args: { steps: [] },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('heading', { name: 'Ce scénario ne contient aucune étape' }),
+    ).toBeVisible();
+  },
+};
