@@ -1,0 +1,201 @@
+// `pnpm bench:web`: what a first visit costs on /auth/login and /app/dashboard of the built product, as served by
+// apps/api: the JS and CSS fetched before the page settles (raw and gzip) and Lighthouse's LCP, TBT and performance
+// score in /usr/bin/chromium. A static page with no script, served from the same machine in the same run, is the
+// ceiling the figures are read against. Figures only, no assertions: the machine's load moves them.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildServer } from '@mulot/api';
+import { type BrowserContext, chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const password = 'bench password 1';
+const email = 'bench@example.com';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-web-'));
+const app = await buildServer({
+  host: '127.0.0.1',
+  dataDir,
+  database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+  backofficeDir: join(import.meta.dirname, '..', 'build', 'client'),
+  logLevel: 'warn',
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const origin = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+
+const ceiling = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(
+    '<!doctype html><html lang="fr"><title>Plafond</title><h1>Connexion</h1><p>Une page sans script.</p>',
+  );
+});
+await new Promise<void>((resolve) => ceiling.listen(0, '127.0.0.1', resolve));
+const ceilingUrl = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}/`;
+
+async function api<T>(path: string, body: unknown, token?: string, organizationId?: string): Promise<T> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(organizationId ? { 'x-organization-id': organizationId } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+// A real account, confirmed through the link of the development mailbox, with a few projects so that the dashboard
+// has something to draw.
+await api('/auth/register', { credentials: { email, password }, rootUrl: origin });
+const mailDir = join(dataDir, 'mail');
+const eml = readFileSync(join(mailDir, readdirSync(mailDir)[0] as string), 'utf8').replace(/=\r?\n/g, '');
+const confirmLink = new URL((/https?:\/\/\S*confirm-account\S*/.exec(eml)?.[0] ?? '').replace(/=3D/g, '='));
+await api('/auth/confirm', {
+  code: confirmLink.searchParams.get('code'),
+  email: confirmLink.searchParams.get('email'),
+});
+const session = await api<{ jwt: string; user: unknown }>('/auth/login', { email, password });
+const [organization] = await api<{ id: string }[]>('/organizations', undefined, session.jwt);
+for (let i = 1; i <= 5; i++) {
+  await api(
+    '/projects',
+    { name: `Projet ${i}`, description: 'Mesure', sites: [`https://site-${i}.example`] },
+    session.jwt,
+    organization?.id,
+  );
+}
+
+const debuggingPort = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+const profile = mkdtempSync(join(tmpdir(), 'mulot-bench-profile-'));
+// A persistent context is Chromium's default one, which is where Lighthouse opens its tab: the session stored
+// in it below is the one the dashboard run sees.
+const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+  executablePath: chromiumPath,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    `--remote-debugging-port=${debuggingPort}`,
+  ],
+});
+
+interface Weight {
+  js: number;
+  css: number;
+  jsGzip: number;
+  cssGzip: number;
+}
+
+/** JS and CSS the page fetches until the network is idle, gzip sizes computed here from the bodies. */
+async function initialWeight(url: string, ready: string): Promise<Weight> {
+  const page = await context.newPage();
+  const weight: Weight = { js: 0, css: 0, jsGzip: 0, cssGzip: 0 };
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      response.body().then((body) => {
+        const key = type === 'script' ? 'js' : 'css';
+        weight[key] += body.length;
+        weight[`${key}Gzip`] += gzipSync(body, { level: 9 }).length;
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: ready }).first().waitFor();
+  await Promise.all(pending);
+  await page.close();
+  return weight;
+}
+
+interface Audit {
+  lcp: number;
+  tbt: number;
+  score: number;
+}
+
+async function audit(url: string, keepStorage: boolean): Promise<Audit> {
+  const result = await lighthouse(
+    url,
+    {
+      port: debuggingPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: keepStorage,
+    },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { audits, categories } = result.lhr;
+  return {
+    lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    score: Math.round((categories.performance?.score ?? 0) * 100),
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const rows: string[][] = [];
+function report(name: string, weight: Weight | null, result: Audit) {
+  rows.push([
+    name,
+    weight ? `${kB(weight.jsGzip)} (${kB(weight.js)} raw)` : '0',
+    weight ? `${kB(weight.cssGzip)} (${kB(weight.css)} raw)` : '0',
+    `${Math.round(result.lcp)} ms`,
+    `${Math.round(result.tbt)} ms`,
+    String(result.score),
+  ]);
+}
+
+try {
+  report('ceiling: static page, no script', null, await audit(ceilingUrl, false));
+
+  report(
+    '/auth/login',
+    await initialWeight(`${origin}/auth/login`, 'Connexion'),
+    await audit(`${origin}/auth/login`, false),
+  );
+
+  const page = await context.newPage();
+  await page.goto(`${origin}/auth/login`);
+  await page.evaluate(({ jwt, user }) => {
+    localStorage.setItem('token', jwt);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  await page.close();
+  report(
+    '/app/dashboard',
+    await initialWeight(`${origin}/app/dashboard`, 'Tableau de bord'),
+    await audit(`${origin}/app/dashboard`, true),
+  );
+
+  const header = ['page', 'initial JS gzip', 'initial CSS gzip', 'LCP', 'TBT', 'performance'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`bench:web — Lighthouse desktop preset, simulated throttling, ${chromiumPath}`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+} finally {
+  await context.close();
+  await app.close();
+  ceiling.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true });
+}
