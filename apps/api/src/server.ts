@@ -446,15 +446,23 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     });
   }
 
+  const sendPage = (reply: FastifyReply, directory: string) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', directory);
+
+  if (backoffice) {
+    // The static plugin refuses a directory without an index (403): the root is a page of the SPA like any other.
+    app.get('/', (_request, reply) => sendPage(reply, backoffice));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const page = !/^\/api(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && page) {
       // History fallback: the SPA's router handles every non-API path that does not name a file.
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', backoffice);
+      return sendPage(reply, backoffice);
     }
     return sendProblem(reply, request, new HttpProblem('not-found', { key: 'route-not-found' }));
   });

@@ -60,6 +60,10 @@ describe('serving the product', () => {
   });
 
   it('serves the back-office with a history fallback, but never for API paths', async () => {
+    // The root is where a newcomer lands first (spec: / redirects to the dashboard, inside the app).
+    const root = await server.call<string>('GET', '/');
+    expect(root.status).toBe(200);
+    expect(root.body).toContain('<div id="root">');
     const deep = await server.call<string>('GET', '/app/projects/123/categories/456');
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toMatch(/^text\/html/);
