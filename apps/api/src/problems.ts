@@ -166,6 +166,7 @@ export const messages = {
   'field.maxProperties': { fr: 'Contient trop de propriétés.', en: 'Has too many properties.' },
   'field.minProperties': { fr: 'Ne doit pas être vide.', en: 'Must not be empty.' },
   'field.invalid': { fr: 'Valeur invalide.', en: 'Invalid value.' },
+  'field.nul': { fr: 'Contient un caractère nul interdit.', en: 'Contains a forbidden NUL character.' },
   'field.url': { fr: 'Adresse invalide.', en: 'Invalid address.' },
   'field.durations': {
     fr: 'La durée maximale doit être supérieure ou égale à la durée minimale.',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +174,18 @@ function accessHook(services: Services, operationId: OperationId) {
   };
 }
 
+/** CSP sources for the inline scripts of a built page, so they run without 'unsafe-inline'. */
+export function inlineScriptHashes(file: string): string[] {
+  const html = readFileSync(file, 'utf8');
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 /** Request content types each operation accepts, read from the contract. */
 function bodyTypes(): Map<string, string[]> {
   const spec = parse(readFileSync(specPath, 'utf8')) as {
@@ -189,6 +202,26 @@ function bodyTypes(): Map<string, string[]> {
     }
   }
   return out;
+}
+
+/** PostgreSQL text cannot hold U+0000: such input is refused as invalid rather than failing in the database. */
+function nulField(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulField(item, `${path}/${index}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '')}`;
+      const found = nulField(item, `${path}/${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 const missingBody = () =>
@@ -219,6 +252,10 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
     // Fastify picks the body schema by content type, so a request without one would skip validation.
     preValidation: async (request: FastifyRequest) => {
       if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
+      if (!Buffer.isBuffer(request.body)) {
+        const field = nulField(request.body, '/body') ?? nulField(request.query, '/query');
+        if (field) throw new HttpProblem('validation', { fields: [{ field, key: 'field.nul' }] });
+      }
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = (await handler(services, {
@@ -256,6 +293,18 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     bodyLimit: config.jsonBodyLimit,
     // Unknown properties answer 400 rather than being dropped; types are never coerced in bodies.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Malformed URLs (bad percent-encoding…) are answered before routing: as problems too.
+    // They skip the hooks, helmet's included, so the security headers are set here.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      void sendProblem(reply, request, toProblem(error, request));
+    },
   });
 
   const db = await openDatabase(config.database);
@@ -291,6 +340,11 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     return sendProblem(reply, request, problem);
   });
 
+  const backoffice =
+    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
+      ? config.backofficeDir
+      : null;
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -303,7 +357,8 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // The SPA's index.html carries small inline scripts (router context, module entry): allowed by hash only.
+        scriptSrc: ["'self'", ...(backoffice ? inlineScriptHashes(join(backoffice, 'index.html')) : [])],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: null,
@@ -355,10 +410,6 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     allowedPath: (path) => /^\/(swagger-ui(-bundle)?\.(js|css)|favicon-(16x16|32x32)\.png)$/.test(path),
   });
 
-  const backoffice =
-    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
-      ? config.backofficeDir
-      : null;
   if (backoffice) {
     await app.register(fastifyStatic, {
       root: backoffice,

@@ -122,6 +122,15 @@ function casesFor(id: OperationId, req: Req): Case[] {
           expected: [400],
         });
       }
+      if (typeof getAt(body, path) === 'string' || path.at(-1) === 'target') {
+        const value = getAt(body, path);
+        const nul = typeof value === 'string' ? `a\u0000b` : { 'k\u0000': 'v', css: 'x\u0000' };
+        cases.push({
+          label: `${path.join('.')} with NUL`,
+          options: { body: setAt(body, path, nul) },
+          expected: [400],
+        });
+      }
       if (typeof getAt(body, path) === 'string') {
         cases.push({
           label: `${path.join('.')} = 1 MB`,
@@ -269,6 +278,18 @@ describe('bad input', () => {
       field: '/body/credentials/password',
       message: 'The password must contain at least 8 characters',
     });
+  });
+
+  it('answers a malformed URL with a 400 problem', async () => {
+    for (const path of ['/api/projects/%E0%A4%A', '/api/catalogue?url=%E0%A4%A']) {
+      const answer = await fetch(`${server.base}${path}`, {
+        headers: { authorization: `Bearer ${w.admin.token}`, 'x-organization-id': w.admin.org },
+      });
+      expect(answer.status, path).toBe(400);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 
   it('answers unknown API paths and methods with a 404 problem', async () => {

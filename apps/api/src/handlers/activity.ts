@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { RunRow } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
-import { projectBodies } from './content.ts';
+import { loadProjects } from './content.ts';
 import { callerOf, iso, organizationOf } from './context.ts';
 import type { Handler, Schemas } from './types.ts';
 
@@ -264,14 +264,6 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
     const date = utcDay(new Date(start.getTime() + i * DAY));
     return { date, projectsCreated: created.get(date) ?? 0, guidesLaunched: launched.get(date) ?? 0 };
   });
-  const recent = await db
-    .selectFrom('projects')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .limit(5)
-    .execute();
   return {
     status: 200,
     body: {
@@ -285,7 +277,7 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
         guidesLaunched30d: activity.reduce((sum, d) => sum + d.guidesLaunched, 0),
       },
       activity,
-      recentProjects: await projectBodies(db, organizationId, recent),
+      recentProjects: await loadProjects(db, organizationId, { limit: 5 }),
     },
   };
 };

@@ -27,46 +27,75 @@ function sitesOf(value: unknown): string[] {
   return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
 }
 
-/** Projects with their categories and counts, in the given order. */
-export async function projectBodies(
+const isoUtc = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+interface ProjectJson {
+  id: string;
+  name: string;
+  description: string;
+  sites: unknown;
+  categories: Array<{ id: string; name: string; scenarioCount: number }>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * Projects (most recently updated first) with their categories and counts, built as one JSON value by the
+ * database: one round trip whatever the number of projects, which matters most on embedded PGlite.
+ */
+export async function loadProjects(
   db: Db,
   organizationId: string,
-  projects: ProjectRow[],
+  options: { id?: string; limit?: number } = {},
 ): Promise<Schemas['Project'][]> {
-  if (projects.length === 0) return [];
-  const categories = await db
-    .selectFrom('categories')
-    .leftJoin('scenarios', 'scenarios.category_id', 'categories.id')
-    .select((eb) => [
-      'categories.id',
-      'categories.project_id',
-      'categories.name',
-      eb.fn.count<number>('scenarios.id').as('scenario_count'),
-    ])
-    .where('categories.organization_id', '=', organizationId)
-    .where(
-      'categories.project_id',
-      'in',
-      projects.map((p) => p.id),
+  // Set-based (hash joins over the organization's rows) rather than a subquery per project and category.
+  const result = await sql<{ body: ProjectJson[] | string }>`
+    WITH chosen AS (
+      SELECT * FROM projects
+      WHERE organization_id = ${organizationId}
+      ${options.id ? sql`AND id = ${options.id}` : sql``}
+      ORDER BY updated_at DESC, id
+      ${options.limit ? sql`LIMIT ${options.limit}` : sql``}
+    ), counts AS (
+      SELECT category_id, count(*)::int AS n FROM scenarios
+      WHERE organization_id = ${organizationId} GROUP BY category_id
+    ), lists AS (
+      SELECT c.project_id,
+        json_agg(json_build_object('id', c.id, 'name', c.name, 'scenarioCount', coalesce(counts.n, 0))
+          ORDER BY c.created_at, c.id) AS categories
+      FROM categories c LEFT JOIN counts ON counts.category_id = c.id
+      WHERE c.organization_id = ${organizationId} AND c.project_id IN (SELECT id FROM chosen)
+      GROUP BY c.project_id
     )
-    .groupBy(['categories.id', 'categories.project_id', 'categories.name', 'categories.created_at'])
-    .orderBy('categories.created_at')
-    .orderBy('categories.id')
-    .execute();
+    SELECT coalesce(json_agg(json_build_object(
+      'id', p.id,
+      'name', p.name,
+      'description', p.description,
+      'sites', p.sites,
+      'categories', coalesce(lists.categories, '[]'::json),
+      'createdAt', ${isoUtc('p.created_at')},
+      'updatedAt', ${isoUtc('p.updated_at')}
+    ) ORDER BY p.updated_at DESC, p.id), '[]'::json) AS body
+    FROM chosen p LEFT JOIN lists ON lists.project_id = p.id`.execute(db);
+  const raw = result.rows[0]?.body ?? [];
+  const projects = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ProjectJson[];
   return projects.map((p) => {
-    const own = categories
-      .filter((c) => c.project_id === p.id)
-      .map((c) => ({ id: c.id, name: c.name, scenarioCount: Number(c.scenario_count) }));
+    const categories = p.categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      scenarioCount: Number(c.scenarioCount),
+    }));
     return {
       id: p.id,
       name: p.name,
       description: p.description,
       sites: sitesOf(p.sites),
-      categories: own,
-      categoryCount: own.length,
-      scenarioCount: own.reduce((sum, c) => sum + c.scenarioCount, 0),
-      createdAt: iso(p.created_at),
-      updatedAt: iso(p.updated_at),
+      categories,
+      categoryCount: categories.length,
+      scenarioCount: categories.reduce((sum, c) => sum + c.scenarioCount, 0),
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
     };
   });
 }
@@ -83,7 +112,7 @@ async function findProject(db: Db, organizationId: string, id: string): Promise<
 }
 
 async function projectBody(db: Db, organizationId: string, id: string): Promise<Schemas['Project']> {
-  const [body] = await projectBodies(db, organizationId, [await findProject(db, organizationId, id)]);
+  const [body] = await loadProjects(db, organizationId, { id });
   if (!body) throw notFound('project-not-found');
   return body;
 }
@@ -200,6 +229,21 @@ async function findScenario(db: Db, organizationId: string, id: string): Promise
   return scenario;
 }
 
+/**
+ * Serializes changes to one scenario's steps and prerequisites (positions are computed from what is there), so two
+ * authors adding steps at once get distinct positions.
+ */
+async function lockScenario(trx: Db, organizationId: string, id: string): Promise<void> {
+  const row = await trx
+    .selectFrom('scenarios')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('scenario-not-found');
+}
+
 function stepQuery(db: Db, organizationId: string) {
   return db
     .selectFrom('steps')
@@ -309,15 +353,7 @@ function checkDurations(body: { minDuration: number; maxDuration: number }): voi
 // ── projects ──
 
 export const listProjects: Handler<'listProjects'> = async (services, request) => {
-  const organizationId = organizationOf(request);
-  const projects = await services.db
-    .selectFrom('projects')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .execute();
-  return { status: 200, body: await projectBodies(services.db, organizationId, projects) };
+  return { status: 200, body: await loadProjects(services.db, organizationOf(request)) };
 };
 
 export const createProject: Handler<'createProject'> = async (services, request) => {
@@ -335,9 +371,7 @@ export const createProject: Handler<'createProject'> = async (services, request)
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const [body] = await projectBodies(services.db, organizationId, [project]);
-  if (!body) throw notFound('project-not-found');
-  return { status: 201, body };
+  return { status: 201, body: await projectBody(services.db, organizationId, project.id) };
 };
 
 export const getProject: Handler<'getProject'> = async (services, request) => {
@@ -566,7 +600,7 @@ export const replacePrerequisites: Handler<'replacePrerequisites'> = async (serv
   const scenarioId = request.params.id;
   const items = request.body;
   await services.db.transaction().execute(async (trx) => {
-    await findScenario(trx, organizationId, scenarioId);
+    await lockScenario(trx, organizationId, scenarioId);
     const wanted = [
       ...new Set(items.map((p) => p.scenarioId).filter((id): id is string => typeof id === 'string')),
     ];
@@ -628,7 +662,7 @@ export const createStep: Handler<'createStep'> = async (services, request) => {
   const scenarioId = request.params.id;
   const stepId = randomUUID();
   await services.db.transaction().execute(async (trx) => {
-    await findScenario(trx, organizationId, scenarioId);
+    await lockScenario(trx, organizationId, scenarioId);
     const last = await trx
       .selectFrom('steps')
       .select((eb) => eb.fn.max('position').as('max'))
@@ -675,6 +709,7 @@ export const deleteStep: Handler<'deleteStep'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, stepId } = request.params;
   await services.db.transaction().execute(async (trx) => {
+    await lockScenario(trx, organizationId, id);
     const row = await trx
       .deleteFrom('steps')
       .where('id', '=', stepId)
@@ -699,7 +734,7 @@ export const reorderSteps: Handler<'reorderSteps'> = async (services, request) =
   const scenarioId = request.params.id;
   const { stepIds } = request.body;
   await services.db.transaction().execute(async (trx) => {
-    await findScenario(trx, organizationId, scenarioId);
+    await lockScenario(trx, organizationId, scenarioId);
     const steps = await trx.selectFrom('steps').select('id').where('scenario_id', '=', scenarioId).execute();
     const current = new Set(steps.map((s) => s.id));
     const given = new Set(stepIds);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { checkResponse } from './support/contract.ts';
+
+// The response checker is what proves every answer matches openapi.yaml; it must be able to say no.
+describe('the contract checker', () => {
+  it('rejects answers that break the contract', () => {
+    const project = {
+      id: '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      name: 'P',
+      description: '',
+      sites: [],
+      categories: [],
+      categoryCount: 0,
+      scenarioCount: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(checkResponse('GET', '/api/projects', 200, 'application/json', [project])).toEqual([]);
+    expect(
+      checkResponse('GET', '/api/projects', 200, 'application/json', [{ ...project, id: 1 }]),
+    ).not.toEqual([]);
+    expect(
+      checkResponse('GET', '/api/projects', 200, 'application/json', [{ ...project, secret: 'x' }]),
+    ).not.toEqual([]);
+    expect(checkResponse('GET', '/api/projects', 418, 'application/json', [])).not.toEqual([]);
+    expect(checkResponse('GET', '/api/projects', 200, 'text/html', [])).not.toEqual([]);
+    expect(checkResponse('GET', '/api/projects', 403, 'application/json', { title: 'x' })).not.toEqual([]);
+    expect(
+      checkResponse('DELETE', '/api/projects/5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', 204, null, { x: 1 }),
+    ).not.toEqual([]);
+    expect(checkResponse('GET', '/api/unknown', 200, 'application/json', {})).not.toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, configFromEnv } from '../src/config.ts';
+import { startServer, type TestServer } from './support/harness.ts';
+
+let server: TestServer;
+let backoffice: string;
+const inlineScript = 'window.__reactRouterContext = { isSpaMode: true };';
+
+beforeAll(async () => {
+  backoffice = mkdtempSync(join(tmpdir(), 'mulot-backoffice-'));
+  mkdirSync(join(backoffice, 'assets'));
+  writeFileSync(
+    join(backoffice, 'index.html'),
+    `<!doctype html><title>Mulot</title><div id="root"></div><script>${inlineScript}</script><script type="module" src="/assets/app-1234.js"></script>`,
+  );
+  writeFileSync(join(backoffice, 'assets', 'app-1234.js'), 'console.log("app")');
+  server = await startServer({ backofficeDir: backoffice });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(backoffice, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(headers: Headers) {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('strict-transport-security')).toBeTruthy();
+}
+
+describe('serving the product', () => {
+  it('puts security headers with a CSP on API answers, errors, pages and assets', async () => {
+    for (const path of [
+      '/api/translations/locales',
+      '/api/nothing',
+      '/',
+      '/app/projects',
+      '/assets/app-1234.js',
+      '/api/docs',
+    ]) {
+      const answer = await server.call('GET', path);
+      expectSecurityHeaders(answer.headers);
+    }
+  });
+
+  it("allows the built page's inline scripts by hash only", async () => {
+    const csp = (await server.call('GET', '/')).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).not.toContain('unsafe-inline');
+  });
+
+  it('serves the back-office with a history fallback, but never for API paths', async () => {
+    const deep = await server.call<string>('GET', '/app/projects/123/categories/456');
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(deep.body).toContain('<div id="root">');
+    const asset = await server.call<string>('GET', '/assets/app-1234.js');
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const api = await server.call('GET', '/api/app/projects');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('renders the API reference from openapi.yaml with every asset served locally', async () => {
+    const page = await server.call<string>('GET', '/api/docs');
+    expect(page.status).toBe(200);
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    for (const source of sources) {
+      expect(source, 'no CDN').not.toMatch(/^(https?:)?\/\//);
+      const asset = await server.call('GET', new URL(source, `${server.base}/api/docs`).pathname);
+      expect(asset.status, source).toBe(200);
+    }
+    expect(page.body).not.toMatch(/<script>[^<]/);
+    const init = await server.call<string>('GET', '/api/docs/init.js');
+    expect(init.body).toContain("url: './openapi.yaml'");
+    const spec = await server.call<string>('GET', '/api/openapi.yaml');
+    expect(spec.body).toMatch(/^openapi: 3\.1/);
+    expect((await server.call('GET', '/api/docs/assets/../../package.json')).status).toBe(404);
+  });
+});
+
+describe('configuration from the environment', () => {
+  it('reads the documented variables', () => {
+    const config = configFromEnv({
+      PORT: '8080',
+      DATA_DIR: '/tmp/mulot-data',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://mulot.example.com/app',
+      JWT_SECRET: 'a'.repeat(40),
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/tmp/mulot-data',
+      database: { kind: 'pglite', dataDir: '/tmp/mulot-data/pglite' },
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      publicUrl: 'https://mulot.example.com',
+      logLevel: 'warn',
+    });
+    // Relative to where pnpm was started (the repository root for `pnpm start`).
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot', DATA_DIR: 'state' }).dataDir).toBe('/srv/mulot/state');
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot' }).dataDir).toBe('/srv/mulot/data');
+    expect(configFromEnv({ DATABASE_URL: 'postgres://u@db:5432/mulot' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/mulot',
+    });
+  });
+
+  it('stops on a wrong value with one clear message', () => {
+    for (const env of [
+      { PORT: 'eighty' },
+      { PORT: '70000' },
+      { DATABASE_URL: 'mysql://db' },
+      { SMTP_URL: 'not a url' },
+      { PUBLIC_URL: 'ftp://x' },
+      { JWT_SECRET: 'short' },
+    ]) {
+      expect(() => configFromEnv(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
+  });
+});

@@ -1,0 +1,7 @@
+import { getIntl } from './i18n';
+import { type AppMessage, appMessages } from './messages';
+
+/** A route's document title ("Connexion · Mulot"), in the current locale. */
+export function title(message: AppMessage) {
+  return [{ title: `${getIntl().formatMessage(appMessages[message])} · Mulot` }];
+}

@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { i18nStore } from './i18n';
+
+export function useI18n() {
+  return useSyncExternalStore(i18nStore.subscribe, i18nStore.get, i18nStore.get);
+}

@@ -1,0 +1,88 @@
+import '@mulot/ui/styles.css';
+import { Toaster } from '@mulot/ui/components/toast';
+import { LinkProvider } from '@mulot/ui/fragments/link';
+import { css } from '@mulot/ui/styled-system/css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import { queryClient } from './lib/api';
+import { DEFAULT_LOCALE, getIntl, logIntlError, startI18n } from './lib/i18n';
+import { routerLink } from './lib/link';
+import { appMessages } from './lib/messages';
+import { useI18n } from './lib/use-i18n';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang={DEFAULT_LOCALE}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Mulot' }];
+
+/** Spec §2 "Start-up": the current locale's catalogue is loaded before the first screen shows. */
+export async function clientLoader() {
+  await startI18n();
+  return null;
+}
+
+// Prerendered into index.html at build time (no window there), and shown until the catalogue is in.
+export function HydrateFallback() {
+  return (
+    <p role="status" className={css({ p: '8', color: 'fg.muted', textStyle: 'sm' })}>
+      Chargement...
+    </p>
+  );
+}
+
+export default function App() {
+  const { locale, messages } = useI18n();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return (
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages} onError={logIntlError}>
+      <QueryClientProvider client={queryClient}>
+        <LinkProvider link={routerLink}>
+          <Outlet />
+          <Toaster />
+        </LinkProvider>
+      </QueryClientProvider>
+    </IntlProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const intl = getIntl();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : intl.formatMessage(appMessages.unexpectedText);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main
+      className={css({ p: '8', display: 'flex', flexDirection: 'column', gap: '4', maxW: 'xl', mx: 'auto' })}
+    >
+      <h1 className={css({ textStyle: '2xl', fontWeight: 'bold' })}>
+        {intl.formatMessage(appMessages.unexpected)}
+      </h1>
+      <p className={css({ color: 'fg.muted' })}>{detail}</p>
+      <a href="/" className={css({ color: 'primary.plain.fg', textDecoration: 'underline' })}>
+        {intl.formatMessage(appMessages.backHome)}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { PageHeader } from '@mulot/ui/fragments/shell';
+import { useIntl } from 'react-intl';
+import { appMessages } from '../../lib/messages';
+import { title } from '../../lib/title';
+
+export const meta = () => title('titleDashboard');
+
+// The page's content is being built on its own branch; until then it shows its title inside the shell.
+export default function Dashboard() {
+  const intl = useIntl();
+  return <PageHeader title={intl.formatMessage(appMessages.titleDashboard)} />;
+}

@@ -1,0 +1,111 @@
+import { isApiError } from '@mulot/api-client';
+import { toast } from '@mulot/ui/components/toast';
+import { AppShell } from '@mulot/ui/fragments/shell';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import { errorMessage, localesQuery, organizationsQuery, queryClient } from '../../lib/api';
+import { switchLocale, translationsFailed } from '../../lib/i18n';
+import { appMessages, organizationsFailed } from '../../lib/messages';
+import { selectOrganization, setOrganizationId, useOrganizationId } from '../../lib/organization';
+import { clearSession, isAuthenticated, useUser } from '../../lib/session';
+import { useI18n } from '../../lib/use-i18n';
+
+/**
+ * Spec §2 guard: anonymous visitors go to login. The organizations are loaded before any page, so that every
+ * request of the page already carries the current organization (spec §3: the stored one, else the first).
+ */
+export async function clientLoader() {
+  if (!isAuthenticated()) throw redirect('/auth/login');
+  try {
+    selectOrganization(await queryClient.ensureQueryData(organizationsQuery));
+  } catch (error) {
+    // An expired or revoked token: the session is over.
+    if (isApiError(error) && error.status === 401) {
+      clearSession();
+      queryClient.clear();
+      throw redirect('/auth/login');
+    }
+    // Anything else is shown by the layout (toast) and the shell still renders.
+  }
+  return null;
+}
+
+export default function AppLayout() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const user = useUser();
+  const { locale } = useI18n();
+  const organizationId = useOrganizationId();
+  const organizations = useQuery(organizationsQuery);
+  const locales = useQuery(localesQuery);
+  const [switching, setSwitching] = useState(false);
+
+  useEffect(() => {
+    if (organizations.data) selectOrganization(organizations.data);
+  }, [organizations.data]);
+
+  // Spec §8: "Erreur" / "Impossible de charger les organisations" plus the message.
+  useEffect(() => {
+    if (!organizations.error) return;
+    toast({
+      title: intl.formatMessage(appMessages.error),
+      description: intl.formatMessage(organizationsFailed, {
+        detail: errorMessage(organizations.error),
+      }),
+      variant: 'destructive',
+    });
+  }, [organizations.error, intl]);
+
+  const onLocaleChange = async (next: string) => {
+    setSwitching(true);
+    const switched = await switchLocale(next);
+    setSwitching(false);
+    if (!switched) {
+      toast({
+        title: intl.formatMessage(appMessages.error),
+        description: intl.formatMessage(translationsFailed, { locale: next }),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onOrganizationChange = (id: string) => {
+    setOrganizationId(id);
+    // Everything shown belonged to the previous organization.
+    void queryClient.invalidateQueries();
+  };
+
+  const onLogout = () => {
+    clearSession();
+    queryClient.clear();
+    void navigate('/auth/login');
+  };
+
+  return (
+    <AppShell
+      sidebar={{
+        currentPath: pathname,
+        isAdmin: Boolean(user?.isAdmin),
+        organizations: organizations.data ?? [],
+        currentOrganizationId: organizationId,
+        onOrganizationChange,
+      }}
+      header={{
+        user: user ?? { firstname: '', lastname: '', email: '' },
+        onLogout,
+        language: {
+          languages: locales.data?.data ?? [],
+          status: locales.isPending ? 'loading' : locales.isError ? 'error' : 'ready',
+          locale,
+          onLocaleChange: (next) => void onLocaleChange(next),
+          switching,
+        },
+      }}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,12 @@
+import { AuthLayout, ResetPasswordSuccess } from '@mulot/ui/fragments/auth';
+import { title } from '../../lib/title';
+
+export const meta = () => title('titleResetPasswordSuccess');
+
+export default function ResetPasswordSuccessRoute() {
+  return (
+    <AuthLayout>
+      <ResetPasswordSuccess />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,10 @@
+import { NotFound } from '@mulot/ui/fragments/not-found';
+import { useNavigate } from 'react-router';
+import { title } from '../lib/title';
+
+export const meta = () => title('titleNotFound');
+
+export default function NotFoundRoute() {
+  const navigate = useNavigate();
+  return <NotFound onGoBack={() => navigate(-1)} />;
+}

@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, linkFromMail, login, mailCount, PASSWORD, uniqueEmail } from './support';
+
+test('register → confirmation link from the mail → confirm page → login → dashboard', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/auth/register');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page).toHaveURL(/\/auth\/register-success$/);
+  await expect(page.getByText(/Consultez votre boîte mail/)).toBeVisible();
+
+  // Not confirmed yet: the server refuses the login and the toast says why.
+  await page.goto('/auth/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Erreur' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  const link = await linkFromMail(email, '/auth/confirm-account');
+  expect(link.origin).toBe(new URL(page.url()).origin);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Compte confirmé' })).toBeVisible();
+  await page.getByRole('link', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await login(page, email, PASSWORD);
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
+    organizationId: localStorage.getItem('organizationId'),
+  }));
+  expect(stored.token).toBeTruthy();
+  expect(stored.user?.email).toBe(email);
+  expect(stored.organizationId).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('a confirmation link that is not valid shows the failure texts and a way back to login', async ({
+  page,
+}) => {
+  await page.goto(`/auth/confirm-account?code=${'x'.repeat(43)}&email=nobody%40example.com`);
+  await expect(
+    page.getByText(
+      'La confirmation de votre compte a échoué. Veuillez vérifier votre lien ou contacter notre support.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).not.toBeEmpty();
+  await page.getByRole('link', { name: 'Retour à la connexion' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('a wrong password shows the destructive "Erreur" toast with the server message', async ({
+  page,
+  request,
+}) => {
+  const { email } = await confirmedAccount(request, 'wrong');
+  await page.goto('/auth/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Erreur' });
+  await expect(toast).toBeVisible();
+  await expect(toast).not.toHaveText(/^Erreur$/);
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('forgot password → mail → reset → login with the new password only', async ({ page, request }) => {
+  const { email } = await confirmedAccount(request, 'forgot');
+  const before = await mailCount(email);
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password-success$/);
+
+  const link = await linkFromMail(email, '/auth/reset-password', before);
+  await page.goto(link.pathname + link.search);
+  const fresh = 'a brand new secret';
+  await page.getByLabel('Nouveau mot de passe').fill(fresh);
+  await page.getByLabel('Confirmer le mot de passe').fill(fresh);
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password-success$/);
+  await page.getByRole('link', { name: 'Se connecter' }).click();
+
+  // The old password no longer opens a session; the new one does.
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Erreur' })).toBeVisible();
+  await login(page, email, fresh);
+
+  // The code was single-use: the same link now fails with the server's message.
+  await page.getByRole('button', { name: /Menu utilisateur/ }).click();
+  await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('Nouveau mot de passe').fill('yet another one');
+  await page.getByLabel('Confirmer le mot de passe').fill('yet another one');
+  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(page.getByRole('alert')).not.toBeEmpty();
+  await expect(page).toHaveURL(/\/auth\/reset-password\?/);
+});
+
+test('keyboard only: login from the first Tab to the dashboard', async ({ page, request }) => {
+  const { email } = await confirmedAccount(request, 'keyboard');
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  // And out again with the keyboard: the user menu opens with Enter, arrows reach Logout.
+  await page.getByRole('button', { name: /Menu utilisateur/ }).focus();
+  await page.keyboard.press('Enter');
+  // Arrows move from the first item once the menu has highlighted it.
+  await expect(page.getByRole('menuitem', { name: 'Profil' })).toHaveAttribute('data-highlighted');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Déconnexion' })).toHaveAttribute('data-highlighted');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { styled } from '@mulot/ui/styled-system/jsx';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button } from '../../components/button/button';
+import { FragmentLink } from '../link/link';
+import { AuthHeading } from './auth-layout';
+import { TextField } from './form-field';
+import { type ForgotPasswordValues, forgotPasswordSchema } from './schemas';
+import { linkStyle } from './styles';
+
+export interface ForgotPasswordFormProps {
+  onSubmit: (values: ForgotPasswordValues) => void | Promise<void>;
+  pending?: boolean;
+}
+
+export function ForgotPasswordForm({ onSubmit, pending = false }: ForgotPasswordFormProps) {
+  const intl = useIntl();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+  return (
+    <styled.form noValidate onSubmit={handleSubmit(onSubmit)} display="flex" flexDirection="column" gap="4">
+      <AuthHeading
+        title={<FormattedMessage id="auth.forgotPassword.title" defaultMessage="Mot de passe oublié" />}
+        description={
+          <FormattedMessage
+            id="auth.forgotPassword.subtitle"
+            defaultMessage="Saisissez votre email : nous vous enverrons un lien pour choisir un nouveau mot de passe."
+          />
+        }
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
+        type="email"
+        autoComplete="email"
+        placeholder={intl.formatMessage({
+          id: 'auth.field.emailPlaceholder',
+          defaultMessage: 'vous@exemple.fr',
+        })}
+        registration={register('email')}
+        error={errors.email}
+      />
+      <Button
+        type="submit"
+        loading={pending}
+        loadingText={<FormattedMessage id="auth.forgotPassword.submitting" defaultMessage="Envoi..." />}
+      >
+        <FormattedMessage id="auth.forgotPassword.submit" defaultMessage="Envoyer le lien" />
+      </Button>
+      <styled.p textAlign="center">
+        <FragmentLink href="/auth/login" className={linkStyle}>
+          <FormattedMessage id="auth.backToLogin" defaultMessage="Retour à la connexion" />
+        </FragmentLink>
+      </styled.p>
+    </styled.form>
+  );
+}

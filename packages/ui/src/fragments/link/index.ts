@@ -1,0 +1,1 @@
+export { FragmentLink, type FragmentLinkProps, LinkProvider, type LinkRenderer } from './link';

@@ -1,0 +1,1 @@
+export { NotFound, type NotFoundProps } from './not-found';

@@ -1,0 +1,165 @@
+import { Box, styled } from '@mulot/ui/styled-system/jsx';
+import { FolderKanban, LayoutDashboard, MousePointerClick, Users } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import * as Select from '../../components/select/select';
+import * as Sidebar from '../../components/sidebar/sidebar';
+import { FragmentLink } from '../link/link';
+
+export interface OrganizationOption {
+  id: string;
+  name: string;
+}
+
+export interface AppSidebarProps {
+  /** The current location's path, to mark the active entry. */
+  currentPath: string;
+  /** Platform administrators (spec §6) are the only ones who see the organization switcher. */
+  isAdmin: boolean;
+  organizations?: OrganizationOption[];
+  currentOrganizationId?: string | null;
+  onOrganizationChange?: (organizationId: string) => void;
+  version?: string;
+}
+
+function isActive(currentPath: string, href: string) {
+  return currentPath === href || currentPath.startsWith(`${href}/`);
+}
+
+function OrganizationSwitcher({
+  organizations,
+  currentOrganizationId,
+  onOrganizationChange,
+}: Required<Pick<AppSidebarProps, 'organizations' | 'onOrganizationChange'>> & {
+  currentOrganizationId: string | null | undefined;
+}) {
+  const intl = useIntl();
+  const collection = Select.createListCollection({
+    items: organizations,
+    itemToValue: (o) => o.id,
+    itemToString: (o) => o.name,
+  });
+  return (
+    <Box css={{ _collapsed: { display: 'none' } }}>
+      <Select.Root
+        // The styled Root does not carry Ark's item generic; the items are the organizations above.
+        collection={collection as unknown as Select.RootProps['collection']}
+        value={currentOrganizationId ? [currentOrganizationId] : []}
+        onValueChange={(details) => {
+          const id = details.value[0];
+          if (id) onOrganizationChange(id);
+        }}
+      >
+        <Select.Label>
+          {intl.formatMessage({ id: 'shell.organization.label', defaultMessage: 'Organisation' })}
+        </Select.Label>
+        <Select.Control>
+          <Select.Trigger>
+            <Select.ValueText
+              placeholder={intl.formatMessage({
+                id: 'shell.organization.placeholder',
+                defaultMessage: 'Choisir une organisation',
+              })}
+            />
+          </Select.Trigger>
+        </Select.Control>
+        <Select.Positioner>
+          <Select.Content>
+            {collection.items.map((organization) => (
+              <Select.Item key={organization.id} item={organization}>
+                <Select.ItemText>{organization.name}</Select.ItemText>
+                <Select.ItemIndicator />
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Positioner>
+        <Select.HiddenSelect />
+      </Select.Root>
+    </Box>
+  );
+}
+
+/** The app's navigation (spec §2 "Application shell"); render inside `Sidebar.Provider`. */
+export function AppSidebar({
+  currentPath,
+  isAdmin,
+  organizations = [],
+  currentOrganizationId,
+  onOrganizationChange = () => {},
+  version = 'v0.0.1',
+}: AppSidebarProps) {
+  const intl = useIntl();
+  const items = [
+    {
+      href: '/app/dashboard',
+      icon: <LayoutDashboard />,
+      label: intl.formatMessage({ id: 'shell.nav.dashboard', defaultMessage: 'Tableau de bord' }),
+    },
+    {
+      href: '/app/projects',
+      icon: <FolderKanban />,
+      label: intl.formatMessage({ id: 'shell.nav.projects', defaultMessage: 'Vos projets' }),
+    },
+    {
+      href: '/app/team',
+      icon: <Users />,
+      label: intl.formatMessage({ id: 'shell.nav.team', defaultMessage: 'Équipe' }),
+    },
+  ];
+  return (
+    <Sidebar.Root
+      aria-label={intl.formatMessage({ id: 'shell.nav.label', defaultMessage: 'Navigation principale' })}
+    >
+      <Sidebar.Header>
+        <Box
+          display="flex"
+          alignItems="center"
+          gap="2"
+          h="8"
+          px="2"
+          fontWeight="bold"
+          css={{ '& svg': { w: '5', h: '5', flexShrink: '0', color: 'primary.fg' } }}
+        >
+          <MousePointerClick aria-hidden />
+          <styled.span css={{ _collapsed: { display: 'none' } }}>Mulot</styled.span>
+        </Box>
+        {isAdmin && organizations.length > 0 && (
+          <OrganizationSwitcher
+            organizations={organizations}
+            currentOrganizationId={currentOrganizationId}
+            onOrganizationChange={onOrganizationChange}
+          />
+        )}
+      </Sidebar.Header>
+      <Sidebar.Content>
+        <Sidebar.Group>
+          <nav aria-label={intl.formatMessage({ id: 'shell.nav.menu', defaultMessage: 'Menu' })}>
+            <Sidebar.Menu>
+              {items.map((item) => (
+                <Sidebar.MenuItem key={item.href}>
+                  <Sidebar.MenuButton
+                    asChild
+                    icon={item.icon}
+                    label={item.label}
+                    isActive={isActive(currentPath, item.href)}
+                  >
+                    <FragmentLink href={item.href} />
+                  </Sidebar.MenuButton>
+                </Sidebar.MenuItem>
+              ))}
+            </Sidebar.Menu>
+          </nav>
+        </Sidebar.Group>
+      </Sidebar.Content>
+      <Sidebar.Footer>
+        <styled.p
+          px="2"
+          textStyle="xs"
+          color="fg.muted"
+          css={{ _collapsed: { textAlign: 'center', px: '0' } }}
+        >
+          {version}
+        </styled.p>
+      </Sidebar.Footer>
+    </Sidebar.Root>
+  );
+}
