@@ -13,7 +13,7 @@ type Story = StoryObj<typeof meta>;
 export const Admin: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeVisible();
     await expect(canvas.getByText('Administrateur')).toHaveAttribute('data-role', 'Admin');
     await expect(canvas.getByText('ada@mulot.fr')).toBeVisible();
     await expect(canvas.getByRole('img', { name: 'Ada Lovelace' })).toBeVisible();
@@ -32,7 +32,7 @@ export const NoNameNoRole: Story = {
   args: { firstname: '', lastname: '', email: 'nouveau@mulot.fr', role: null },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Nom non renseigné' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Nom non renseigné' })).toBeVisible();
     await expect(canvas.queryByText(/Administrateur|Contributeur/)).toBeNull();
   },
 };

@@ -13,10 +13,10 @@ export interface ProfileHeaderProps {
   role: Role | null;
 }
 
-const Name = styled('h1');
+const Name = styled('h2');
 const Email = styled('p');
 
-/** The profile's header card: avatar, first and last name, role badge, email (spec §2 Profile). */
+/** The profile's header card (under the page's h1): avatar, first and last name, role badge, email (spec §2 Profile). */
 export function ProfileHeader({ firstname, lastname, email, role }: ProfileHeaderProps) {
   const intl = useIntl();
   const name =

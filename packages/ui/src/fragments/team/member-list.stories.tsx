@@ -128,3 +128,14 @@ export const LoadError: Story = {
     await expect(args.onRetry).toHaveBeenCalledOnce();
   },
 };
+
+/** The server refuses the list to a Contributor: the page says why instead of showing an empty team. */
+export const RestrictedToAdmins: Story = {
+  args: { members: [], canManage: false, restricted: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Liste réservée aux administrateurs' })).toBeVisible();
+    await expect(canvas.queryByText("Aucun membre dans l'équipe")).toBeNull();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};

@@ -1,5 +1,5 @@
 import { Flex, styled } from '@mulot/ui/styled-system/jsx';
-import { UserPlus, Users } from 'lucide-react';
+import { Lock, UserPlus, Users } from 'lucide-react';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
@@ -15,6 +15,8 @@ export interface MemberListProps {
   /** The list could not be loaded: its message (or a generic one) and a retry. */
   error?: { message?: string } | null;
   onRetry?: () => void;
+  /** The caller may not see the members (the server refused): says so instead of an empty list. */
+  restricted?: boolean;
   /** Admins see the invite button of the empty state and each member's menu. */
   canManage?: boolean;
   onInvite?: () => void;
@@ -31,6 +33,7 @@ export function MemberList({
   loading = false,
   error,
   onRetry,
+  restricted = false,
   canManage = false,
   onInvite,
   onEditRole,
@@ -49,6 +52,26 @@ export function MemberList({
             {intl.formatMessage({ id: 'team.list.loading', defaultMessage: 'Chargement des membres...' })}
           </Flex>
         </Card.Body>
+      </Card.Root>
+    );
+  }
+
+  if (restricted) {
+    return (
+      <Card.Root>
+        <EmptyState
+          headingLevel="h2"
+          icon={<Lock />}
+          title={intl.formatMessage({
+            id: 'team.restricted.title',
+            defaultMessage: 'Liste réservée aux administrateurs',
+          })}
+          description={intl.formatMessage({
+            id: 'team.restricted.description',
+            defaultMessage:
+              "Seuls les administrateurs de l'organisation peuvent consulter et gérer ses membres.",
+          })}
+        />
       </Card.Root>
     );
   }
