@@ -1,12 +1,87 @@
+import { Skeleton } from '@mulot/ui/components/skeleton';
+import { toast } from '@mulot/ui/components/toast';
+import { PasswordChangeForm, PersonalInfoForm, ProfileHeader } from '@mulot/ui/fragments/profile';
 import { PageHeader } from '@mulot/ui/fragments/shell';
-import { useIntl } from 'react-intl';
+import { Stack } from '@mulot/ui/styled-system/jsx';
+import { defineMessages, useIntl } from 'react-intl';
+import { $api, errorMessage, queryClient } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
+import { setSession, updateUser, useUser } from '../../lib/session';
 import { title } from '../../lib/title';
 
 export const meta = () => title('titleProfile');
 
-// The page's content is being built on its own branch; until then it shows its title inside the shell.
+const messages = defineMessages({
+  saved: { id: 'app.profile.saved', defaultMessage: 'Profil mis à jour avec succès.' },
+  savedDescription: {
+    id: 'app.profile.savedDescription',
+    defaultMessage: 'Votre profil a été mis à jour avec succès.',
+  },
+  passwordChanged: { id: 'app.profile.passwordChanged', defaultMessage: 'Mot de passe modifié avec succès.' },
+});
+
+/** Spec §9: the profile toast stays 3 s. */
+const PROFILE_TOAST_MS = 3000;
+
 export default function Profile() {
   const intl = useIntl();
-  return <PageHeader title={intl.formatMessage(appMessages.titleProfile)} />;
+  const stored = useUser();
+  const me = $api.useQuery('get', '/users/me');
+  // The stored user shows at once; the server's answer (role in the current organization) replaces it.
+  const user = me.data ?? stored;
+
+  const save = $api.useMutation('patch', '/users/me', {
+    onSuccess: (updated) => {
+      // Spec §4: the in-memory (and stored) user's names follow, so the header's menu shows them at once.
+      updateUser({ firstname: updated.firstname, lastname: updated.lastname });
+      queryClient.setQueryData($api.queryOptions('get', '/users/me').queryKey, updated);
+      toast({
+        title: intl.formatMessage(messages.saved),
+        description: intl.formatMessage(messages.savedDescription),
+        duration: PROFILE_TOAST_MS,
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage(appMessages.error),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
+  });
+
+  const changePassword = $api.useMutation('post', '/auth/change-password', {
+    // The change revokes every older token, this session's included: the answer is a fresh session to keep.
+    onSuccess: (session) => {
+      setSession(session.jwt, session.user);
+      toast({ title: intl.formatMessage(messages.passwordChanged) });
+    },
+  });
+
+  return (
+    <Stack gap="6" maxW="4xl">
+      <PageHeader title={intl.formatMessage(appMessages.titleProfile)} />
+      {user ? (
+        <ProfileHeader
+          firstname={user.firstname}
+          lastname={user.lastname}
+          email={user.email}
+          role={me.data ? me.data.role : null}
+        />
+      ) : (
+        <Skeleton h="28" />
+      )}
+      <PersonalInfoForm
+        defaultValues={{ firstname: user?.firstname ?? '', lastname: user?.lastname ?? '' }}
+        pending={save.isPending}
+        onSubmit={(values) => save.mutateAsync({ body: values })}
+      />
+      <PasswordChangeForm
+        pending={changePassword.isPending}
+        error={changePassword.error ? { message: errorMessage(changePassword.error) } : null}
+        onSubmit={({ currentPassword, newPassword }) =>
+          changePassword.mutateAsync({ body: { currentPassword, newPassword } })
+        }
+      />
+    </Stack>
+  );
 }

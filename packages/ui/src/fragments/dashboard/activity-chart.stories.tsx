@@ -1,0 +1,167 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ActivityChart } from './activity-chart';
+import { activity, quietMonth } from './fixtures';
+import { CHART_HEIGHT, DIMMED_OPACITY, PX_PER_X_TICK } from './line-chart';
+
+const WIDTH = 1000;
+
+const meta = {
+  title: 'Fragments/Dashboard/ActivityChart',
+  component: ActivityChart,
+  args: { activity, width: WIDTH },
+} satisfies Meta<typeof ActivityChart>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const chart = (canvasElement: HTMLElement) => {
+  const svg = canvasElement.querySelector('svg[aria-label]');
+  if (!(svg instanceof SVGSVGElement)) throw new Error('no chart');
+  return svg;
+};
+const line = (canvasElement: HTMLElement, key: string) => {
+  const path = canvasElement.querySelector(`path[data-series="${key}"]`);
+  if (!(path instanceof SVGPathElement)) throw new Error(`no ${key} line`);
+  return path;
+};
+const opacity = (path: SVGPathElement) => Number(getComputedStyle(path).strokeOpacity);
+
+/** Spec §9: 400 px high, one x label per 175 px, two series in the theme's primary and secondary colours. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Activité des 30 derniers jours' })).toBeVisible();
+    await expect(canvas.getByText('14 projets créés et 391 guides lancés sur 30 jours.')).toBeVisible();
+    const svg = chart(canvasElement);
+    await expect(svg).toHaveAttribute('height', String(CHART_HEIGHT));
+    await expect(svg).toHaveAccessibleName('14 projets créés et 391 guides lancés sur 30 jours.');
+    const xLabels = [...svg.querySelectorAll('.visx-axis-tick')].filter((tick) =>
+      /^\d+ (oct|nov)\.$/.test(tick.textContent ?? ''),
+    );
+    await expect(xLabels).toHaveLength(Math.floor(WIDTH / PX_PER_X_TICK));
+    await expect(xLabels[0]).toHaveTextContent('22 oct.');
+    await expect(xLabels[xLabels.length - 1]).toHaveTextContent('20 nov.');
+    const projects = line(canvasElement, 'projectsCreated');
+    const guides = line(canvasElement, 'guidesLaunched');
+    await expect(projects.style.stroke).toBe('var(--colors-primary-solid-bg)');
+    await expect(guides.style.stroke).toBe('var(--colors-secondary-solid-bg)');
+    await expect(projects.getAttribute('d')).toContain('C'); // monotone-X draws cubic curves
+    await expect(opacity(projects)).toBe(1);
+    await expect(opacity(guides)).toBe(1);
+  },
+};
+
+/** Spec §4: a legend item isolates its series (others at 0.2); pressing it again restores all. */
+export const LegendIsolatesAndRestores: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const projectsItem = canvas.getByRole('button', { name: 'Projets créés' });
+    const guidesItem = canvas.getByRole('button', { name: 'Guides lancés' });
+    await userEvent.click(guidesItem);
+    await expect(guidesItem).toHaveAttribute('aria-pressed', 'true');
+    await expect(opacity(line(canvasElement, 'projectsCreated'))).toBe(DIMMED_OPACITY);
+    await expect(opacity(line(canvasElement, 'guidesLaunched'))).toBe(1);
+    // Another item moves the isolation to its own series.
+    await userEvent.click(projectsItem);
+    await expect(opacity(line(canvasElement, 'guidesLaunched'))).toBe(DIMMED_OPACITY);
+    await expect(opacity(line(canvasElement, 'projectsCreated'))).toBe(1);
+    await userEvent.click(projectsItem);
+    await expect(projectsItem).toHaveAttribute('aria-pressed', 'false');
+    await expect(opacity(line(canvasElement, 'guidesLaunched'))).toBe(1);
+    await expect(opacity(line(canvasElement, 'projectsCreated'))).toBe(1);
+  },
+};
+
+export const LegendFromKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const projectsItem = canvas.getByRole('button', { name: 'Projets créés' });
+    projectsItem.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(opacity(line(canvasElement, 'guidesLaunched'))).toBe(DIMMED_OPACITY);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Guides lancés' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(opacity(line(canvasElement, 'projectsCreated'))).toBe(DIMMED_OPACITY);
+    await userEvent.keyboard(' ');
+    await expect(opacity(line(canvasElement, 'projectsCreated'))).toBe(1);
+  },
+};
+
+async function pointAt(svg: SVGSVGElement, x: number, y: number) {
+  const rect = svg.getBoundingClientRect();
+  const target = svg.querySelector(':scope > rect') ?? svg;
+  await userEvent.pointer({
+    target,
+    coords: { clientX: rect.left + x, clientY: rect.top + y },
+  });
+}
+
+/** Where a line's last point is drawn (the end of its path), in the chart's own coordinates. */
+function lastPoint(path: SVGPathElement): [number, number] {
+  const numbers = (path.getAttribute('d') ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+  return [numbers[numbers.length - 2] ?? 0, numbers[numbers.length - 1] ?? 0];
+}
+
+/** Hovering shows the crosshair and the day's figures for both series. */
+export const CrosshairTooltip: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const svg = chart(canvasElement);
+    // Just beside the last day's point of the guides line.
+    const [x, y] = lastPoint(line(canvasElement, 'guidesLaunched'));
+    await pointAt(svg, x - 3, y + 5);
+    const tooltip = await waitFor(() => {
+      const found = canvasElement.ownerDocument.querySelector('[data-chart-tooltip]');
+      if (!found) throw new Error('no tooltip yet');
+      return found as HTMLElement;
+    });
+    await expect(tooltip).toHaveTextContent('20 nov.');
+    await expect(within(tooltip).getByText('Guides lancés').nextElementSibling).toHaveTextContent('27');
+    await expect(within(tooltip).getByText('Projets créés').nextElementSibling).toHaveTextContent('1');
+    await expect(body.getByText('20 nov.', { selector: 'strong' })).toBeVisible();
+    await expect(canvasElement.ownerDocument.querySelector('.visx-crosshair-vertical')).not.toBeNull();
+  },
+};
+
+/** Far (> 100 px) from any point, neither tooltip nor crosshair shows. */
+export const TooltipHiddenFarFromData: Story = {
+  play: async ({ canvasElement }) => {
+    const doc = canvasElement.ownerDocument;
+    const svg = chart(canvasElement);
+    const [x, y] = lastPoint(line(canvasElement, 'guidesLaunched'));
+    await pointAt(svg, x - 3, y + 5);
+    await waitFor(() => expect(doc.querySelector('[data-chart-tooltip]')).not.toBeNull());
+    // The top-left corner: the first days' points are all low (few launches), hundreds of pixels below.
+    await pointAt(svg, 25, 30);
+    await waitFor(() => expect(doc.querySelector('[data-chart-tooltip]')).toBeNull());
+    await expect(doc.querySelector('.visx-crosshair-vertical')).toBeNull();
+  },
+};
+
+export const NoActivity: Story = {
+  args: { activity: quietMonth },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Aucun projet créé et aucun guide lancé sur 30 jours.'),
+    ).toBeVisible();
+    await expect(chart(canvasElement)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { activity: [], loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await expect(canvasElement.querySelector('svg[aria-label]')).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  args: { activity: [], error: { message: 'Veuillez vérifier votre connexion et réessayer.' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
+      "Impossible de charger l'activité. Veuillez vérifier votre connexion et réessayer.",
+    );
+  },
+};

@@ -1,0 +1,100 @@
+import { Grid, Stack } from '@mulot/ui/styled-system/jsx';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ActivityChart } from './activity-chart';
+import { DashboardStats } from './dashboard-stats';
+import { activity, counts, NOW, recentProjects } from './fixtures';
+import { QuickActions } from './quick-actions';
+import { RecentProjects } from './recent-projects';
+import { TipOfTheDay, tipIndex } from './tip-of-the-day';
+import { Welcome } from './welcome';
+
+const meta = { title: 'Fragments/Dashboard/Page', parameters: { layout: 'fullscreen' } } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The whole dashboard as the app assembles it. */
+export const Dashboard: Story = {
+  render: () => (
+    <Stack gap="6" p="6">
+      <Welcome firstname="Ada" />
+      <DashboardStats counts={counts} />
+      <ActivityChart activity={activity} width={1100} />
+      <Grid gridTemplateColumns="2fr 1fr" gap="4" alignItems="start">
+        <RecentProjects projects={recentProjects} now={NOW} />
+        <Stack gap="4">
+          <QuickActions canInvite />
+          <TipOfTheDay date={NOW} />
+        </Stack>
+      </Grid>
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+    await expect(canvas.getByText("Bonjour Ada, voici l'activité de votre organisation.")).toBeVisible();
+    const guides = canvas.getByText('Guides', { selector: 'dt' }).parentElement;
+    await expect(guides).toHaveTextContent('5');
+    await expect(guides).toHaveTextContent('2 publiés, 17 étapes');
+    await expect(canvas.getByText('Projets', { selector: 'dt' }).parentElement).toHaveTextContent(
+      '1 catégorie',
+    );
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Activité des 30 derniers jours',
+      'Projets récents',
+      'Actions rapides',
+      'Astuce du jour',
+    ]);
+  },
+};
+
+export const WelcomeWithoutName: Story = {
+  render: () => <Welcome firstname="" />,
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText("Bonjour, voici l'activité de votre organisation."),
+    ).toBeVisible();
+  },
+};
+
+export const QuickActionsForAdmins: Story = {
+  render: () => <QuickActions canInvite />,
+  play: async ({ canvasElement }) => {
+    const links = within(canvasElement).getAllByRole('link');
+    await expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/app/projects',
+      '/app/team',
+      '/app/profile',
+    ]);
+    await expect(within(canvasElement).getByRole('link', { name: 'Inviter un membre' })).toBeVisible();
+  },
+};
+
+export const QuickActionsForContributors: Story = {
+  render: () => <QuickActions />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('link', { name: 'Inviter un membre' })).toBeNull();
+    await expect(within(canvasElement).getAllByRole('link')).toHaveLength(2);
+  },
+};
+
+/** The tip stays the same all day and changes the next day. */
+export const Tip: Story = {
+  render: () => <TipOfTheDay date={NOW} />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Astuce du jour' })).toBeVisible();
+    const later = new Date(NOW);
+    later.setHours(23, 59);
+    await expect(tipIndex(later)).toBe(tipIndex(NOW));
+    const tomorrow = new Date(NOW);
+    tomorrow.setDate(NOW.getDate() + 1);
+    await expect(tipIndex(tomorrow)).not.toBe(tipIndex(NOW));
+  },
+};
+
+export const StatsLoading: Story = {
+  render: () => <DashboardStats loading />,
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('dl[aria-busy="true"]')).toHaveLength(4);
+  },
+};

@@ -1,0 +1,57 @@
+// Story fixtures only (never imported by the app): 30 fixed days so pictures and assertions are stable.
+import type { ActivityDay } from './activity-chart';
+import type { DashboardCounts } from './dashboard-stats';
+import type { RecentProject } from './recent-projects';
+
+export const NOW = new Date('2026-11-20T15:00:00');
+
+const projects = [0, 1, 0, 0, 2, 0, 1, 0, 0, 0, 1, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0, 1, 0, 1];
+const guides = [
+  2, 4, 3, 5, 8, 6, 4, 7, 9, 12, 10, 8, 11, 14, 13, 9, 12, 15, 18, 16, 14, 17, 20, 19, 16, 21, 24, 22, 25, 27,
+];
+
+export const activity: ActivityDay[] = projects.map((created, i) => ({
+  date: new Date(Date.UTC(2026, 9, 22 + i)).toISOString().slice(0, 10),
+  projectsCreated: created,
+  guidesLaunched: guides[i] ?? 0,
+}));
+
+export const quietMonth: ActivityDay[] = activity.map((day) => ({
+  ...day,
+  projectsCreated: 0,
+  guidesLaunched: 0,
+}));
+
+export const recentProjects: RecentProject[] = [
+  {
+    id: '7d1c1f6e-0000-4000-8000-000000000001',
+    name: 'Portail client',
+    description: 'Guides du portail',
+    scenarioCount: 4,
+    updatedAt: '2026-11-20T11:00:00',
+  },
+  {
+    id: '7d1c1f6e-0000-4000-8000-000000000002',
+    name: 'Boutique en ligne',
+    description: '',
+    scenarioCount: 1,
+    updatedAt: '2026-11-18T09:00:00',
+  },
+  {
+    id: '7d1c1f6e-0000-4000-8000-000000000003',
+    name: 'Intranet RH',
+    description: '',
+    scenarioCount: 0,
+    updatedAt: '2026-10-02T09:00:00',
+  },
+];
+
+export const counts: DashboardCounts = {
+  projects: 3,
+  categories: 1,
+  scenarios: 5,
+  publishedScenarios: 2,
+  steps: 17,
+  members: 4,
+  guidesLaunched30d: 391,
+};

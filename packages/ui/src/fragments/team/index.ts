@@ -1,0 +1,11 @@
+export { DeleteMemberDialog, type DeleteMemberDialogProps } from './delete-member-dialog';
+export { EditRoleDialog, type EditRoleDialogProps } from './edit-role-dialog';
+export { InviteMemberDialog, type InviteMemberDialogProps } from './invite-member-dialog';
+export { memberName, type TeamMember } from './member';
+export { MemberList, type MemberListProps } from './member-list';
+export { MemberRow, type MemberRowProps } from './member-row';
+export { formatRelative } from './relative-time';
+export { isRole, ROLES, type Role, RoleBadge, roleDescriptions, roleMessages } from './roles';
+export { type InviteValues, inviteSchema } from './schemas';
+export { TeamHeader, type TeamHeaderProps } from './team-header';
+export { TeamStats, type TeamStatsProps } from './team-stats';

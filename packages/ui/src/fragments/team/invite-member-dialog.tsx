@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { styled } from '@mulot/ui/styled-system/jsx';
+import { Send } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Button } from '../../components/button/button';
+import { Dialog } from '../../components/dialog';
+import * as Field from '../../components/field/field';
+import { Input } from '../../components/input/input';
+import { RoleChoice } from './role-choice';
+import {
+  type InviteFormValues,
+  type InviteValues,
+  inviteSchema,
+  isTeamValidationKey,
+  teamValidationMessages,
+} from './schemas';
+
+export interface InviteMemberDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Sends the invitation; the caller closes the dialog on success (spec §4), keeps it open on failure. */
+  onInvite: (values: InviteValues) => void;
+  /** A send is under way: "Envoyer l'invitation" is disabled and shows a spinner. */
+  pending?: boolean;
+}
+
+const Form = styled('form');
+
+function InviteForm({
+  onInvite,
+  onCancel,
+  pending,
+}: {
+  onInvite: (v: InviteValues) => void;
+  onCancel: () => void;
+  pending: boolean;
+}) {
+  const intl = useIntl();
+  const { register, handleSubmit, control, formState } = useForm<InviteFormValues, unknown, InviteValues>({
+    resolver: zodResolver(inviteSchema),
+    // Spec §5: validated when a field is left, then on every change.
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', role: null },
+  });
+  const [email, role] = useWatch({ control, name: ['email', 'role'] });
+  const emailError = formState.errors.email?.message;
+  const emailErrorText = isTeamValidationKey(emailError)
+    ? intl.formatMessage(teamValidationMessages[emailError])
+    : emailError;
+  const cannotSend = !email?.trim() || !role || pending;
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onInvite)} display="flex" flexDirection="column" gap="5">
+      <Dialog.Body>
+        <Field.Root invalid={Boolean(emailErrorText)} required>
+          <Field.Label>
+            {intl.formatMessage({ id: 'team.invite.email', defaultMessage: 'Adresse email' })}
+          </Field.Label>
+          <Input
+            type="email"
+            autoComplete="off"
+            placeholder={intl.formatMessage({
+              id: 'team.invite.emailPlaceholder',
+              defaultMessage: 'collaborateur@exemple.fr',
+            })}
+            {...register('email')}
+          />
+          <Field.ErrorText>{emailErrorText}</Field.ErrorText>
+        </Field.Root>
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <RoleChoice name="invite-role" value={field.value} onChange={field.onChange} disabled={pending} />
+          )}
+        />
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" colorPalette="gray" onClick={onCancel}>
+          {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
+        </Button>
+        <Button type="submit" disabled={cannotSend} loading={pending}>
+          {!pending && <Send aria-hidden />}
+          {intl.formatMessage({ id: 'team.invite.send', defaultMessage: "Envoyer l'invitation" })}
+        </Button>
+      </Dialog.Footer>
+    </Form>
+  );
+}
+
+/** "Inviter un nouveau membre" (spec §2 Team): an email and a role; an invitation email is sent. */
+export function InviteMemberDialog({
+  open,
+  onOpenChange,
+  onInvite,
+  pending = false,
+}: InviteMemberDialogProps) {
+  const intl = useIntl();
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+      <Dialog.Content>
+        <Dialog.Header>
+          <Dialog.Title>
+            {intl.formatMessage({ id: 'team.invite.title', defaultMessage: 'Inviter un nouveau membre' })}
+          </Dialog.Title>
+          <Dialog.Description>
+            {intl.formatMessage({
+              id: 'team.invite.description',
+              defaultMessage:
+                "Un email d'invitation sera envoyé à cette adresse pour rejoindre votre organisation.",
+            })}
+          </Dialog.Description>
+        </Dialog.Header>
+        {/* Mounted with the dialog (unmountOnExit): every opening starts with an empty form. */}
+        <InviteForm onInvite={onInvite} onCancel={() => onOpenChange(false)} pending={pending} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
