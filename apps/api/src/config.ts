@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/index.ts';
 
 export interface Config {
@@ -36,8 +36,8 @@ export interface Config {
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-export function defaultConfig(): Config {
-  const dataDir = resolve('data');
+export function defaultConfig(base = process.cwd()): Config {
+  const dataDir = resolve(base, 'data');
   return {
     port: 3000,
     host: '0.0.0.0',
@@ -85,7 +85,9 @@ function checkUrl(name: string, value: string, protocols: string[]): string {
 
 /** Reads the environment variables documented in the README; throws a ConfigError naming what is wrong. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = defaultConfig();
+  // `pnpm start` at the root runs this package in apps/api; relative paths mean the directory pnpm was started in.
+  const base = env.INIT_CWD && isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
+  const config = defaultConfig(base);
   if (env.PORT) {
     const port = positiveInt('PORT', env.PORT);
     if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${env.PORT}"`);
@@ -93,7 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.HOST) config.host = env.HOST;
   if (env.DATA_DIR) {
-    config.dataDir = resolve(env.DATA_DIR);
+    config.dataDir = resolve(base, env.DATA_DIR);
     config.database = { kind: 'pglite', dataDir: resolve(config.dataDir, 'pglite') };
   }
   if (env.DATABASE_URL) {
@@ -112,7 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
   if (env.BACKOFFICE_DIR !== undefined)
-    config.backofficeDir = env.BACKOFFICE_DIR ? resolve(env.BACKOFFICE_DIR) : null;
+    config.backofficeDir = env.BACKOFFICE_DIR ? resolve(base, env.BACKOFFICE_DIR) : null;
   if (env.TRUST_PROXY) config.trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
   return config;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +68,7 @@ function statusKind(status: number): ProblemKind {
 }
 
 /** Maps anything thrown while handling a request to a problem; bad input never becomes a 5xx. */
-function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
+export function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'body');
   switch (error.code) {
@@ -87,10 +88,20 @@ function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
       return new HttpProblem('malformed-json');
   }
   if (error instanceof SyntaxError) return new HttpProblem('malformed-json');
+  // A concurrent request changed the same rows first (unique or foreign key violated, serialization failure,
+  // deadlock): the loser is told to reload, nothing of its change was kept.
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && ['23505', '23503', '40001', '40P01'].includes(sqlState)) {
+    return new HttpProblem('conflict', { key: 'concurrent-change' });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const kind = statusKind(status);
-    return new HttpProblem(kind, kind === 'validation' ? { key: 'validation' } : {});
+    const type = String(request.headers['content-type'] ?? '-').slice(0, 100);
+    return new HttpProblem(
+      kind,
+      kind === 'validation' ? { key: 'validation' } : { params: { type, minutes: 1 } },
+    );
   }
   return new HttpProblem('internal');
 }
@@ -173,6 +184,18 @@ function accessHook(services: Services, operationId: OperationId) {
   };
 }
 
+/** CSP sources for the inline scripts of a built page, so they run without 'unsafe-inline'. */
+export function inlineScriptHashes(file: string): string[] {
+  const html = readFileSync(file, 'utf8');
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
 /** Request content types each operation accepts, read from the contract. */
 function bodyTypes(): Map<string, string[]> {
   const spec = parse(readFileSync(specPath, 'utf8')) as {
@@ -189,6 +212,37 @@ function bodyTypes(): Map<string, string[]> {
     }
   }
   return out;
+}
+
+const maxDepth = 32;
+
+/**
+ * Input the database would refuse, found before it gets there: U+0000 in any string (PostgreSQL text cannot hold
+ * it) and nesting deeper than 32 levels (no field needs it; PostgreSQL's JSON parser would run out of stack).
+ * Iterative, so a hostile depth cannot exhaust this process's stack either.
+ */
+function unstorable(
+  value: unknown,
+  root: string,
+): { field: string; key: 'field.nul' | 'field.too-deep' } | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: root, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return { field: item.path, key: 'field.nul' };
+      continue;
+    }
+    if (!item.value || typeof item.value !== 'object') continue;
+    if (item.depth >= maxDepth) return { field: item.path, key: 'field.too-deep' };
+    const entries = Array.isArray(item.value) ? item.value.entries() : Object.entries(item.value);
+    for (const [key, child] of entries) {
+      const name = String(key);
+      if (name.includes('\u0000'))
+        return { field: `${item.path}/${name.replaceAll('\u0000', '')}`, key: 'field.nul' };
+      stack.push({ value: child, path: `${item.path}/${name}`, depth: item.depth + 1 });
+    }
+  }
+  return null;
 }
 
 const missingBody = () =>
@@ -219,6 +273,10 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
     // Fastify picks the body schema by content type, so a request without one would skip validation.
     preValidation: async (request: FastifyRequest) => {
       if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
+      if (!Buffer.isBuffer(request.body)) {
+        const found = unstorable(request.body, '/body') ?? unstorable(request.query, '/query');
+        if (found) throw new HttpProblem('validation', { fields: [found] });
+      }
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const result = (await handler(services, {
@@ -256,6 +314,18 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     bodyLimit: config.jsonBodyLimit,
     // Unknown properties answer 400 rather than being dropped; types are never coerced in bodies.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Malformed URLs (bad percent-encoding…) are answered before routing: as problems too.
+    // They skip the hooks, helmet's included, so the security headers are set here.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      });
+      void sendProblem(reply, request, toProblem(error, request));
+    },
   });
 
   const db = await openDatabase(config.database);
@@ -291,6 +361,11 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     return sendProblem(reply, request, problem);
   });
 
+  const backoffice =
+    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
+      ? config.backofficeDir
+      : null;
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -303,7 +378,8 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // The SPA's index.html carries small inline scripts (router context, module entry): allowed by hash only.
+        scriptSrc: ["'self'", ...(backoffice ? inlineScriptHashes(join(backoffice, 'index.html')) : [])],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: null,
@@ -355,10 +431,6 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
     allowedPath: (path) => /^\/(swagger-ui(-bundle)?\.(js|css)|favicon-(16x16|32x32)\.png)$/.test(path),
   });
 
-  const backoffice =
-    config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
-      ? config.backofficeDir
-      : null;
   if (backoffice) {
     await app.register(fastifyStatic, {
       root: backoffice,
@@ -376,8 +448,9 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path)) {
-      // History fallback: the SPA's router handles every non-API path.
+    const page = !/^\/api(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && page) {
+      // History fallback: the SPA's router handles every non-API path that does not name a file.
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

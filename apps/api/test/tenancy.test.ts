@@ -146,4 +146,31 @@ describe('tenancy', () => {
     });
     expect(projects.body.map((p) => p.id)).toContain(b.projectId);
   });
+
+  it("answers every operation with success for A's own admin (deletions and the password change last)", async () => {
+    const table = requests(a);
+    const last: OperationId[] = [
+      'deleteStepScreenshot',
+      'deleteStep',
+      'deleteMemberRole',
+      'deleteScenario',
+      'deleteCategory',
+      'deleteProject',
+      'changePassword',
+    ];
+    // The request table carries made-up codes: those two calls must refuse them.
+    const refused: OperationId[] = ['resetPassword', 'confirmAccount'];
+    // Reordering lists the world's two steps: before createStep adds a third.
+    const first: OperationId[] = ['reorderSteps'];
+    const middle = operationIds.filter(
+      (id) => ![...first, ...last].includes(id as OperationId),
+    ) as OperationId[];
+    const order = [...first, ...middle, ...last];
+    for (const id of order) {
+      const req = table[id];
+      const answer = await send(req, accessOf(id) === 'public' ? null : a.admin.token, a.admin.org);
+      if (refused.includes(id)) expect(answer.status, id).toBe(400);
+      else expect(answer.status, id).toBeLessThan(300);
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +8,18 @@ import { startServer, type TestServer } from './support/harness.ts';
 
 let server: TestServer;
 let backoffice: string;
+const inlineScript = 'window.__reactRouterContext = { isSpaMode: true };';
 
 beforeAll(async () => {
   backoffice = mkdtempSync(join(tmpdir(), 'mulot-backoffice-'));
   mkdirSync(join(backoffice, 'assets'));
-  writeFileSync(join(backoffice, 'index.html'), '<!doctype html><title>Mulot</title><div id="root"></div>');
+  writeFileSync(
+    join(backoffice, 'index.html'),
+    `<!doctype html><title>Mulot</title><div id="root"></div><script>${inlineScript}</script><script type="module" src="/assets/app-1234.js"></script>`,
+  );
   writeFileSync(join(backoffice, 'assets', 'app-1234.js'), 'console.log("app")');
-  server = await startServer({ backofficeDir: backoffice });
+  // No SMTP server: mails must land as .eml files under DATA_DIR/mail.
+  server = await startServer({ backofficeDir: backoffice, smtpUrl: undefined });
 });
 
 afterAll(async () => {
@@ -46,6 +52,13 @@ describe('serving the product', () => {
     }
   });
 
+  it("allows the built page's inline scripts by hash only", async () => {
+    const csp = (await server.call('GET', '/')).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).not.toContain('unsafe-inline');
+  });
+
   it('serves the back-office with a history fallback, but never for API paths', async () => {
     const deep = await server.call<string>('GET', '/app/projects/123/categories/456');
     expect(deep.status).toBe(200);
@@ -54,6 +67,8 @@ describe('serving the product', () => {
     const asset = await server.call<string>('GET', '/assets/app-1234.js');
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await server.call('GET', '/assets/gone-5678.js');
+    expect(missing.status).toBe(404);
     const api = await server.call('GET', '/api/app/projects');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -78,6 +93,29 @@ describe('serving the product', () => {
   });
 });
 
+describe('mail without an SMTP server', () => {
+  it('writes each mail as an .eml file under DATA_DIR/mail, so an account can be confirmed without a mail server', async () => {
+    const email = 'no-smtp@example.com';
+    const registered = await server.call('POST', '/api/auth/register', {
+      body: { credentials: { email, password: 'password 123' }, rootUrl: 'http://localhost:3000' },
+    });
+    expect(registered.status).toBe(201);
+    const dir = join(server.dataDir, 'mail');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dir, files[0] as string), 'utf8').replace(/=\r?\n/g, '');
+    expect(eml).toContain(`To: ${email}`);
+    const link = /http:\/\/localhost:3000\/auth\/confirm-account\?code=[^\s&]+&email=[^\s]+/.exec(eml)?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL((link as string).replace(/=3D/g, '='));
+    const confirmed = await server.call('POST', '/api/auth/confirm', {
+      body: { code: url.searchParams.get('code'), email: url.searchParams.get('email') },
+    });
+    expect(confirmed.status).toBe(204);
+    expect(server.mail.mails).toHaveLength(0);
+  });
+});
+
 describe('configuration from the environment', () => {
   it('reads the documented variables', () => {
     const config = configFromEnv({
@@ -96,6 +134,9 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://mulot.example.com',
       logLevel: 'warn',
     });
+    // Relative to where pnpm was started (the repository root for `pnpm start`).
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot', DATA_DIR: 'state' }).dataDir).toBe('/srv/mulot/state');
+    expect(configFromEnv({ INIT_CWD: '/srv/mulot' }).dataDir).toBe('/srv/mulot/data');
     expect(configFromEnv({ DATABASE_URL: 'postgres://u@db:5432/mulot' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/mulot',

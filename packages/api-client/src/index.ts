@@ -1,6 +1,6 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import createQueryClient, { type OpenapiQueryClient } from 'openapi-react-query';
-import type { components, operations, paths } from './generated/schema.ts';
+import type { components, operations, paths } from './generated/schema';
 
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
@@ -95,4 +95,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   });
   fetchClient.use(createHeadersMiddleware(options));
   return { fetchClient, $api: createQueryClient(fetchClient) };
+}
+
+type ScreenshotPath = { params: { path: { id: string; stepId: string } } };
+
+/** Uploads a step's screenshot (PNG, JPEG or WebP, at most 2 MB); the Blob's type is sent as the content type. */
+export async function uploadScreenshot(
+  client: Client<paths>,
+  ids: { scenarioId: string; stepId: string },
+  image: Blob,
+): Promise<void> {
+  const init: ScreenshotPath = { params: { path: { id: ids.scenarioId, stepId: ids.stepId } } };
+  await client.PUT('/scenarios/{id}/steps/{stepId}/screenshot', {
+    ...init,
+    body: image as never,
+    bodySerializer: (body: unknown) => body as Blob,
+    headers: { 'Content-Type': image.type || 'application/octet-stream' },
+  });
+}
+
+/** A step's screenshot as a Blob (e.g. for `URL.createObjectURL`); an `<img src>` cannot send the headers. */
+export async function downloadScreenshot(
+  client: Client<paths>,
+  ids: { scenarioId: string; stepId: string },
+): Promise<Blob> {
+  const { data } = await client.GET('/scenarios/{id}/steps/{stepId}/screenshot', {
+    params: { path: { id: ids.scenarioId, stepId: ids.stepId } },
+    parseAs: 'blob',
+  });
+  return data as Blob;
 }

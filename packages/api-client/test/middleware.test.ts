@@ -1,16 +1,34 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, isApiError } from '../src/index.ts';
+import { ApiError, createApiClient, downloadScreenshot, isApiError, uploadScreenshot } from '../src/index.ts';
 
 // A real HTTP server on loopback, so the test sees the headers as they travel and the bodies as a server sends them.
 let server: Server;
 let baseUrl: string;
 const seen: IncomingHttpHeaders[] = [];
+let uploaded: Buffer = Buffer.alloc(0);
+const shotPath =
+  '/api/scenarios/5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b/steps/6f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b/screenshot';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.headers);
+    if (req.url === shotPath && req.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        uploaded = Buffer.concat(chunks);
+        res.writeHead(204);
+        res.end();
+      });
+      return;
+    }
+    if (req.url === shotPath) {
+      res.writeHead(200, { 'content-type': 'image/webp' });
+      res.end(uploaded);
+      return;
+    }
     if (req.url === '/api/organizations') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify([{ id: '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Acme', role: 'Admin' }]));
@@ -110,5 +128,21 @@ describe('headers middleware', () => {
     await expect(
       queryFn({ queryKey: options.queryKey, signal: controller.signal, meta: undefined }),
     ).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('uploads and downloads screenshot bytes with their type, through the same middleware', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'token' });
+    const bytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]);
+    const ids = {
+      scenarioId: '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      stepId: '6f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
+    };
+    await uploadScreenshot(client.fetchClient, ids, new Blob([bytes], { type: 'image/webp' }));
+    expect(seen.at(-1)?.['content-type']).toBe('image/webp');
+    expect(seen.at(-1)?.authorization).toBe('Bearer token');
+    expect([...uploaded]).toEqual([...bytes]);
+    const blob = await downloadScreenshot(client.fetchClient, ids);
+    expect(blob.type).toBe('image/webp');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([...bytes]);
   });
 });

@@ -646,6 +646,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Activity of one UTC day. */
         ActivityDay: {
             /**
              * Format: date
@@ -655,6 +656,7 @@ export interface components {
             guidesLaunched: number;
             projectsCreated: number;
         };
+        /** @description A published guide available on the requested site. */
         CatalogueEntry: {
             category: {
                 /** Format: uuid */
@@ -674,6 +676,7 @@ export interface components {
             summary: string;
             title: string;
         };
+        /** @description A category with its scenarios (without their steps) and its project. */
         Category: {
             /** Format: date-time */
             createdAt: string;
@@ -689,35 +692,42 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Body of POST /projects/{id}/categories and PUT /projects/{id}/categories/{categoryId}. */
         CategoryInput: {
             /** @default  */
             description: string;
             name: string;
         };
+        /** @description A category as listed inside its project. */
         CategoryRef: {
             /** Format: uuid */
             id: string;
             name: string;
             scenarioCount: number;
         };
+        /** @description The category of a scenario, with its project. */
         CategoryRefWithProject: {
             /** Format: uuid */
             id: string;
             name: string;
             project: components["schemas"]["ProjectRef"];
         };
+        /** @description Body of POST /auth/change-password. */
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: components["schemas"]["NewPassword"];
         };
+        /** @description Body of POST /auth/confirm (the code and email from the confirmation link). */
         ConfirmRequest: {
             code: string;
             email: components["schemas"]["Email"];
         };
+        /** @description Email and password of a new account. */
         Credentials: {
             email: components["schemas"]["Email"];
             password: components["schemas"]["NewPassword"];
         };
+        /** @description GET /dashboard: counts, the 30-day activity series and recent projects, all from recorded data. */
         Dashboard: {
             /** @description The last 30 UTC days, oldest first, today last (always 30 entries). */
             activity: components["schemas"]["ActivityDay"][];
@@ -725,6 +735,7 @@ export interface components {
             /** @description Up to 5 projects, most recently updated first. */
             recentProjects: components["schemas"]["Project"][];
         };
+        /** @description Counts of the current organization. */
         DashboardCounts: {
             categories: number;
             /** @description Runs recorded in the last 30 days. */
@@ -735,29 +746,37 @@ export interface components {
             scenarios: number;
             steps: number;
         };
+        /** @description Body of PUT /auth/delete-role. */
         DeleteRoleRequest: {
             /** Format: uuid */
             userId: string;
         };
-        /** Format: email */
+        /**
+         * Format: email
+         * @description An email address; compared without regard to case and surrounding spaces.
+         */
         Email: string;
+        /** @description One invalid field of a request. */
         FieldError: {
             /** @description Where the problem is, as a JSON pointer into the request (e.g. `/body/email`, `/params/id`, `/headers/x-organization-id`). */
             field: string;
             /** @description What is wrong with it, localized. */
             message: string;
         };
+        /** @description Body of POST /auth/forgot-password. */
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];
             rootUrl: components["schemas"]["RootUrl"];
         };
         /** @description Raw image bytes (PNG, JPEG or WebP). */
         ImageBytes: string;
+        /** @description Body of POST /auth/invite. */
         InviteRequest: {
             email: components["schemas"]["Email"];
             role: components["schemas"]["Role"];
             rootRedirect: components["schemas"]["RootUrl"];
         };
+        /** @description The interface languages. */
         LocaleList: {
             data: {
                 /** @description Locale code (e.g. `fr`). */
@@ -766,10 +785,12 @@ export interface components {
                 value: string;
             }[];
         };
+        /** @description Body of POST /auth/login. */
         LoginRequest: {
             email: components["schemas"]["Email"];
             password: string;
         };
+        /** @description A member of the current organization (team list item). */
         Member: {
             email: string;
             firstname: string;
@@ -783,6 +804,7 @@ export interface components {
             pending: boolean;
             role: components["schemas"]["Role"];
         };
+        /** @description Body of POST /auth/filter (the team list query). */
         MembersQuery: {
             pageIndex: number;
             pageSize: number;
@@ -801,6 +823,7 @@ export interface components {
         };
         /** @description At least 8 characters. */
         NewPassword: string;
+        /** @description An organization the caller can act in. */
         Organization: {
             /** Format: uuid */
             id: string;
@@ -811,6 +834,7 @@ export interface components {
              */
             role: "Admin" | "Contributor" | null;
         };
+        /** @description What an end user must have done before starting a guide. */
         Prerequisite: {
             /** Format: uuid */
             id: string;
@@ -820,6 +844,7 @@ export interface components {
             scenarioId: string | null;
             text: string;
         };
+        /** @description One prerequisite in the body of PUT /scenarios/{id}/prerequisites. */
         PrerequisiteInput: {
             /**
              * Format: uuid
@@ -845,6 +870,7 @@ export interface components {
              */
             type: string;
         };
+        /** @description A project of the current organization, with its categories and counts. */
         Project: {
             /** @description The project's categories, oldest first. */
             categories: components["schemas"]["CategoryRef"][];
@@ -864,28 +890,33 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description Body of POST /projects (at least one site). */
         ProjectCreate: {
             /** @default  */
             description: string;
             name: string;
             sites: components["schemas"]["Site"][];
         };
+        /** @description A project as referenced from its categories and scenarios. */
         ProjectRef: {
             /** Format: uuid */
             id: string;
             name: string;
             sites: string[];
         };
+        /** @description Body of PUT /projects/{id} (replaces name, description and sites). */
         ProjectUpdate: {
             /** @default  */
             description: string;
             name: string;
             sites: components["schemas"]["Site"][];
         };
+        /** @description Body of POST /auth/register. */
         RegisterRequest: {
             credentials: components["schemas"]["Credentials"];
             rootUrl: components["schemas"]["RootUrl"];
         };
+        /** @description Body of POST /auth/reset-password. */
         ResetPasswordRequest: {
             /** @description The code from the reset or invitation mail. */
             code: string;
@@ -901,6 +932,7 @@ export interface components {
          *     origin of the server's `PUBLIC_URL` (or a localhost origin when `PUBLIC_URL` is not set), else 400 `rejected-url`.
          */
         RootUrl: string;
+        /** @description One launch of a guide by an end user. */
         Run: {
             /** Format: date-time */
             createdAt: string;
@@ -915,6 +947,7 @@ export interface components {
             updatedAt: string;
             url: string | null;
         };
+        /** @description Body of POST /scenarios/{id}/runs. */
         RunInput: {
             status: components["schemas"]["RunStatus"];
             stepIssues?: components["schemas"]["StepIssue"][];
@@ -923,13 +956,18 @@ export interface components {
             /** @description The page the guide was launched on. */
             url?: string | null;
         };
-        /** @enum {string} */
+        /**
+         * @description started when a guide is launched; completed (congratulations reached) or abandoned when it ends.
+         * @enum {string}
+         */
         RunStatus: "started" | "completed" | "abandoned";
+        /** @description Body of PATCH /scenarios/{id}/runs/{runId} (at least one field). */
         RunUpdate: {
             status?: components["schemas"]["RunStatus"];
             stepIssues?: components["schemas"]["StepIssue"][];
             stepsCompleted?: number;
         };
+        /** @description A scenario with its ordered steps and prerequisites, its category and project. */
         Scenario: {
             category: components["schemas"]["CategoryRefWithProject"];
             /** Format: date-time */
@@ -952,6 +990,7 @@ export interface components {
             /** @description Incremented by every change of the scenario, its steps or its prerequisites. */
             version: number;
         };
+        /** @description Body of scenario creation and PUT /scenarios/{id}. */
         ScenarioInput: {
             /** @description What the guide helps the user do, shown to end users. */
             description: string;
@@ -963,17 +1002,23 @@ export interface components {
             summary: string;
             title: string;
         };
+        /** @description A scenario named by a prerequisite. */
         ScenarioLink: {
             /** Format: uuid */
             id: string;
             status: components["schemas"]["ScenarioStatus"];
             title: string;
         };
-        /** @enum {string} */
+        /**
+         * @description draft (Brouillon) or published (Publié); only published scenarios appear in the catalogue.
+         * @enum {string}
+         */
         ScenarioStatus: "draft" | "published";
+        /** @description Body of PATCH /scenarios/{id}/status. */
         ScenarioStatusRequest: {
             status: components["schemas"]["ScenarioStatus"];
         };
+        /** @description A scenario without its steps and prerequisites (lists). */
         ScenarioSummary: {
             /** Format: date-time */
             createdAt: string;
@@ -991,6 +1036,7 @@ export interface components {
             /** @description Incremented by every change of the scenario, its steps or its prerequisites. */
             version: number;
         };
+        /** @description A signed-in session: the token and its user. */
         Session: {
             /** @description Bearer token for the `Authorization` header. */
             jwt: string;
@@ -998,6 +1044,7 @@ export interface components {
         };
         /** @description Root of a customer site, with or without scheme (e.g. `https://shop.example.com` or `shop.example.com`). Trimmed; duplicates are dropped. */
         Site: string;
+        /** @description One step of a scenario. */
         Step: {
             autoClick: boolean;
             /** Format: date-time */
@@ -1025,6 +1072,7 @@ export interface components {
             /** @description Incremented by every change of the step (content or screenshot). */
             version: number;
         };
+        /** @description Body of POST /scenarios/{id}/steps and PUT /scenarios/{id}/steps/{stepId}. */
         StepInput: {
             /** @default false */
             autoClick: boolean;
@@ -1040,6 +1088,7 @@ export interface components {
             /** @description Page where the step happens. */
             url: string;
         };
+        /** @description A step whose target the player could not find, or found only with low confidence. */
         StepIssue: {
             /** @description The player's confidence in its best candidate (0 to 1), null when there was none. */
             confidence?: number | null;
@@ -1050,6 +1099,7 @@ export interface components {
             /** @description The page where the target was looked for. */
             url?: string | null;
         };
+        /** @description A recorded step issue. */
         StepIssueRecord: {
             confidence: number | null;
             /** Format: date-time */
@@ -1060,6 +1110,7 @@ export interface components {
             stepId: string;
             url: string | null;
         };
+        /** @description Body of PUT /scenarios/{id}/steps/order. */
         StepOrderRequest: {
             stepIds: string[];
         };
@@ -1070,21 +1121,25 @@ export interface components {
         Target: {
             [key: string]: unknown;
         };
+        /** @description The message catalogue of one language. */
         Translations: {
             /** @description Message id → translated text (ICU message format). */
             data: {
                 [key: string]: string;
             };
         };
+        /** @description Body of PATCH /users/me. */
         UpdateMeRequest: {
             firstname: string;
             lastname: string;
         };
+        /** @description Body of PUT /auth/update-role. */
         UpdateRoleRequest: {
             role: components["schemas"]["Role"];
             /** Format: uuid */
             userId: string;
         };
+        /** @description A user as the back-office keeps it in its session. */
         User: {
             email: string;
             /** @description Empty until the user sets it. */
@@ -1112,7 +1167,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request conflicts with the current state (`conflict`, `email-taken`, `last-admin`); nothing was changed. */
+        /**
+         * @description The request conflicts with the current state (`conflict`, `email-taken`, `last-admin`), or a concurrent
+         *     change to the same data went through first (`conflict`: reload and retry); nothing was changed.
+         */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1234,6 +1292,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1338,6 +1397,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1696,6 +1756,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1772,6 +1833,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1807,6 +1869,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listCategories: {
@@ -1881,6 +1944,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1961,6 +2025,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -1998,6 +2063,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listScenarios: {
@@ -2076,6 +2142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2152,6 +2219,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2187,6 +2255,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     replacePrerequisites: {
@@ -2226,6 +2295,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2267,6 +2337,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2310,6 +2381,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2351,6 +2423,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2392,6 +2465,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2472,6 +2546,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2509,6 +2584,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getStepScreenshot: {
@@ -2590,6 +2666,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2627,6 +2704,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     reorderSteps: {
@@ -2666,6 +2744,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2779,6 +2858,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
