@@ -16,6 +16,8 @@ export default defineConfig({
   exclude: ['**/node_modules/**', '**/*.recipe.ts', './packages/ui/src/preset/**'],
   outdir: 'packages/ui/styled-system',
   importMap: '@mulot/ui/styled-system',
+  // Every variant of every recipe is generated, so a variant chosen at run time (a prop, story args) is styled.
+  staticCss: { recipes: '*' },
   strictTokens: true,
   strictPropertyValues: true,
 });

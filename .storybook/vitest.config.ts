@@ -2,12 +2,15 @@ import { join } from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { storyDependencies } from './story-dependencies';
 
 // Named so that no package's own Vitest run picks it up by walking up the tree: `pnpm test:stories` passes it.
 const root = join(import.meta.dirname, '..');
 
 export default defineConfig({
   root,
+  // The browser project shares this (top-level) Vite server, so its pre-bundled dependencies are set here.
+  optimizeDeps: { include: storyDependencies() },
   test: {
     projects: [
       {

@@ -1,8 +1,11 @@
+// Dark theme: the story's final state is also checked for WCAG AA colour contrast with the dark theme
+// (the addon's axe run covers the light theme, the one the stories render in).
 // Visual regression for every story: after its play function and axe check, the rendered story is compared
 // with the baseline committed under `__screenshots__/` beside the stories file (`pnpm test:visual:update`
 // accepts changes). Animations and the caret are frozen and fonts awaited so that the pixels are stable.
-import { afterEach, expect } from 'vitest';
-import { page } from 'vitest/browser';
+import axe from 'axe-core';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 
 const freeze = document.createElement('style');
 freeze.textContent = `*, *::before, *::after {
@@ -10,8 +13,21 @@ freeze.textContent = `*, *::before, *::after {
   transition: none !important;
   caret-color: transparent !important;
   scroll-behavior: auto !important;
+}
+/* A story with portals is shot at viewport size: the body spans the viewport. */
+body {
+  min-height: 100vh;
 }`;
 document.head.append(freeze);
+
+// Chromium shows a focus ring on programmatic focus (a dialog's first field, a trigger focused back) only
+// when the last real input was the keyboard; the stories' own events are synthetic and do not count. One real
+// key press before each story makes that the same whatever story ran before.
+beforeEach(async () => {
+  await userEvent.keyboard('{Shift}');
+});
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 const ignored = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE']);
 
@@ -20,11 +36,39 @@ afterEach(async ({ task }) => {
   const meta = task.meta as { storyId?: string };
   if (!meta.storyId) return;
   await document.fonts.ready;
+  await frame();
+  await frame();
   const shown = [...document.body.children].filter(
     (el) => !ignored.has(el.tagName) && el.getBoundingClientRect().height > 0,
   );
-  // A story with something portalled (dialog, menu, toast, tooltip) is shot at viewport size; otherwise
-  // only its canvas, so that a baseline is as small as the component.
-  const target = shown.length === 1 && shown[0] ? shown[0] : document.documentElement;
+  const visible = (el: Element) => el.getBoundingClientRect().height > 0;
+  // A fixed layer can have no height of its own (the toast group positions its toasts absolutely).
+  const overlay = [...document.body.querySelectorAll('*')].some(
+    (el) =>
+      getComputedStyle(el).position === 'fixed' &&
+      (visible(el) || [...el.querySelectorAll('*')].some(visible)),
+  );
+  // A story with something portalled or fixed (dialog, menu, toast, tooltip) is shot at viewport size;
+  // otherwise only its canvas, so that a baseline is as small as the component.
+  const target = shown.length === 1 && shown[0] && !overlay ? shown[0] : document.body;
   await expect.element(page.elementLocator(target)).toMatchScreenshot(meta.storyId);
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' || !(task.meta as { storyId?: string }).storyId) return;
+  const html = document.documentElement;
+  const theme = html.dataset.theme;
+  html.dataset.theme = 'dark';
+  try {
+    await frame();
+    const { violations } = await axe.run(document.body, {
+      runOnly: { type: 'rule', values: ['color-contrast'] },
+    });
+    const problems = violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`),
+    );
+    expect(problems, 'colour contrast in the dark theme').toEqual([]);
+  } finally {
+    html.dataset.theme = theme ?? 'light';
+  }
 });

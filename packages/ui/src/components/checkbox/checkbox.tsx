@@ -1,9 +1,9 @@
 'use client';
-import { Checkbox as Ark } from '@ark-ui/react/checkbox';
+import { Checkbox as Ark, useCheckboxContext } from '@ark-ui/react/checkbox';
 import { createStyleContext } from '@mulot/ui/styled-system/jsx';
 import { checkbox } from '@mulot/ui/styled-system/recipes';
 import { Check, Minus } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 
 const { withProvider, withContext } = createStyleContext(checkbox);
 
@@ -11,7 +11,18 @@ export const Root = withProvider(Ark.Root, 'root');
 export const Label = withContext(Ark.Label, 'label');
 export const Control = withContext(Ark.Control, 'control');
 export const Indicator = withContext(Ark.Indicator, 'indicator');
-export const HiddenInput = Ark.HiddenInput;
+/**
+ * Ark leaves the native input's `indeterminate` flag unset, so assistive tech heard "not checked" for a
+ * partial state; this keeps it in sync.
+ */
+export function HiddenInput(props: ComponentProps<typeof Ark.HiddenInput>) {
+  const checkbox = useCheckboxContext();
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = checkbox.indeterminate;
+  }, [checkbox.indeterminate]);
+  return <Ark.HiddenInput ref={ref} {...props} />;
+}
 export { CheckboxContext as Context } from '@ark-ui/react/checkbox';
 
 export type RootProps = ComponentProps<typeof Root>;

@@ -7,7 +7,8 @@ import * as Dialog from './dialog';
  * button (the footer's cancel does that), Escape and outside click still close it.
  */
 export function Root(props: Dialog.RootProps) {
-  return <Dialog.Root role="alertdialog" {...props} />;
+  // Ark keeps an alertdialog open on outside clicks; the product closes its delete dialogs there (spec §4).
+  return <Dialog.Root role="alertdialog" closeOnInteractOutside {...props} />;
 }
 
 export function Content(props: Omit<Dialog.ContentProps, 'showCloseButton'>) {

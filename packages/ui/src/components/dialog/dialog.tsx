@@ -23,7 +23,9 @@ export const Description = withContext(Ark.Description, 'description');
 export const Header = withContext(styled.div, 'header');
 export const Body = withContext(styled.div, 'body');
 export const Footer = withContext(styled.div, 'footer');
-export const CloseTrigger = withContext(Ark.CloseTrigger, 'closeTrigger');
+const CornerCloseTrigger = withContext(Ark.CloseTrigger, 'closeTrigger');
+/** Closes the dialog; unstyled, wrap your own button with `asChild` (e.g. "Annuler"). */
+export const CloseTrigger = Ark.CloseTrigger;
 export { DialogContext as Context } from '@ark-ui/react/dialog';
 
 export type RootProps = ComponentProps<typeof Root>;
@@ -42,11 +44,11 @@ export function Content({ children, showCloseButton = true, ...props }: ContentP
         <StyledContent {...props}>
           {children}
           {showCloseButton && (
-            <CloseTrigger
+            <CornerCloseTrigger
               aria-label={intl.formatMessage({ id: 'ui.dialog.close', defaultMessage: 'Fermer' })}
             >
               <X aria-hidden />
-            </CloseTrigger>
+            </CornerCloseTrigger>
           )}
         </StyledContent>
       </StyledPositioner>

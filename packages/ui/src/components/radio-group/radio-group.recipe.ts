@@ -8,6 +8,7 @@ export const radioGroupRecipe = defineSlotRecipe({
     root: { colorPalette: 'primary', display: 'flex', flexDirection: 'column', gap: '2' },
     label: { textStyle: 'sm', fontWeight: 'medium', color: 'fg.default' },
     item: {
+      position: 'relative',
       display: 'flex',
       alignItems: 'center',
       gap: '2',

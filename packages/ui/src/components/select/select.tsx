@@ -1,16 +1,23 @@
 'use client';
 import { Portal } from '@ark-ui/react/portal';
-import { Select as Ark, createListCollection } from '@ark-ui/react/select';
+import { Select as Ark, type CollectionItem, createListCollection } from '@ark-ui/react/select';
 import { createStyleContext } from '@mulot/ui/styled-system/jsx';
 import { select } from '@mulot/ui/styled-system/recipes';
 import { Check, ChevronsUpDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 
 const { withProvider, withContext } = createStyleContext(select);
 
-export const Root = withProvider(Ark.Root, 'root', {
-  defaultProps: { lazyMount: true, unmountOnExit: true },
-});
+const StyledRoot = withProvider(Ark.Root, 'root', { defaultProps: { lazyMount: true, unmountOnExit: true } });
+
+export type RootProps<T extends CollectionItem = CollectionItem> = Omit<
+  ComponentProps<typeof StyledRoot>,
+  keyof Ark.RootBaseProps<T>
+> &
+  Ark.RootBaseProps<T>;
+
+/** Styled root that keeps Ark's item type (the style context erases generics). */
+export const Root = StyledRoot as <T extends CollectionItem>(props: RootProps<T>) => ReactElement;
 export const Label = withContext(Ark.Label, 'label');
 export const Control = withContext(Ark.Control, 'control');
 const StyledTrigger = withContext(Ark.Trigger, 'trigger');
@@ -27,8 +34,6 @@ export const ItemGroupLabel = withContext(Ark.ItemGroupLabel, 'itemGroupLabel');
 export const HiddenSelect = Ark.HiddenSelect;
 export { SelectContext as Context } from '@ark-ui/react/select';
 export { createListCollection };
-
-export type RootProps = ComponentProps<typeof Root>;
 
 /** Trigger with the chevrons indicator built in. */
 export function Trigger({ children, ...props }: ComponentProps<typeof StyledTrigger>) {

@@ -1,0 +1,33 @@
+import { globSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+/**
+ * Every package the stories import, pre-bundled up front: when Vite discovers one mid-run it reloads the page,
+ * which under Vitest loads React twice and fails whole story files. Scanning the sources keeps the list
+ * complete as components are added.
+ */
+export function storyDependencies(): string[] {
+  const found = new Set([
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-runtime',
+    'react/jsx-dev-runtime',
+  ]);
+  const importPattern = /^\s*import\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
+  for (const file of globSync('packages/ui/src/**/*.{ts,tsx}', { cwd: root })) {
+    if (file.endsWith('.recipe.ts') || file.includes('/preset/') || file.includes('__screenshots__'))
+      continue;
+    for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(importPattern)) {
+      if (!specifier || specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+      if (/^(@mulot\/|@pandacss\/|@storybook\/|storybook(\/|$))/.test(specifier)) continue;
+      // Resolved from the ui package (its own dependencies), hence Vite's nested-dependency syntax.
+      found.add(
+        /^(react|react-dom|react-intl)(\/|$)/.test(specifier) ? specifier : `@mulot/ui > ${specifier}`,
+      );
+    }
+  }
+  return [...found].sort();
+}
