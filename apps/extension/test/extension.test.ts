@@ -535,6 +535,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(reader).toHaveURL(`${demo.url}/app/`);
     const card = reader.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 2');
+    // the step is anchored once its target is found (until then it says it is loading)
+    await expectPage(card).not.toContainText('Chargement...');
     await reader.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
