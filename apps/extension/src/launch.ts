@@ -137,3 +137,14 @@ export function resolveUrl(launch: Launch, context: ResolveContext): UrlResoluti
   if (launch.scenarioId) return { ok: false, error: 'launch.urlNotFound' };
   return { ok: false, error: 'launch.noSite' };
 }
+
+/** Same page (for the runner and the launch): scheme, host and path (query and hash are often session noise). */
+export function samePage(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.origin === y.origin && x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}

@@ -42,8 +42,7 @@ async function call<T = Json>(method: string, path: string, body?: unknown): Pro
 async function launch(page: Page, message: Json): Promise<Json> {
   // the marker is set by the content script just before it listens: a launch posted earlier would be lost
   await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
-  const t0 = Date.now();
-  const r = await page.evaluate(
+  return page.evaluate(
     (data) =>
       new Promise<Json>((done) => {
         window.addEventListener('message', function answer(event) {
@@ -55,8 +54,6 @@ async function launch(page: Page, message: Json): Promise<Json> {
       }),
     { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
   );
-  console.log('DBG launch', message.mode, Date.now() - t0, JSON.stringify(r));
-  return r;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -99,15 +96,7 @@ async function answerConsent(consent: Page, name: 'Autoriser' | 'Refuser'): Prom
 
 /** The next tab or window the extension opens (generous: the test machines are shared). */
 function nextPage(): Promise<Page> {
-  const t0 = Date.now();
-  return context.waitForEvent('page', { timeout: 90_000 }).catch((e) => {
-    console.log(
-      'DBG nextPage failed after',
-      Date.now() - t0,
-      context.pages().map((p) => p.url()),
-    );
-    throw e;
-  });
+  return context.waitForEvent('page', { timeout: 90_000 });
 }
 
 /** The run calls the extension's background makes (Playwright sees the service worker's requests). */
@@ -546,6 +535,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(reader).toHaveURL(`${demo.url}/app/`);
     const card = reader.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 2');
+    // the step is anchored once its target is found (until then it says it is loading)
+    await expectPage(card).not.toContainText('Chargement...');
     await reader.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });

@@ -13,6 +13,8 @@ export interface HighlightOptions {
   scroll?: boolean;
   /** dim the rest of the page (default true) */
   dim?: boolean;
+  /** the target left the page (a re-render replaced it): the caller can find it again and update() */
+  onTargetLost?: () => void;
 }
 
 export interface HighlightHandle {
@@ -150,11 +152,16 @@ export function highlight(
     addedTabIndex = null;
   };
 
+  let lost = false;
   const reposition = () => {
     const vw = win.innerWidth;
     const vh = win.innerHeight;
     const cw = card.offsetWidth;
     const ch = card.offsetHeight;
+    if (current && !current.isConnected && !lost) {
+      lost = true;
+      options.onTargetLost?.();
+    }
     const rect = current?.isConnected ? current.getBoundingClientRect() : null;
     if (!rect || (rect.width === 0 && rect.height === 0)) {
       ring.hidden = true;
@@ -246,6 +253,7 @@ export function highlight(
     current?.removeEventListener('keydown', onTargetKeydown as EventListener);
     releaseTarget();
     current = next;
+    lost = false;
     if (current) {
       if (options.scroll !== false) scrollIntoClearView(current);
       prepareTarget();

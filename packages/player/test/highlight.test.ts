@@ -19,6 +19,10 @@ function step(title: string): HTMLElement {
   return content;
 }
 
+function ringElement(h: HighlightHandle): HTMLElement {
+  return (h.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement;
+}
+
 function ringOf(h: HighlightHandle): DOMRect {
   return ((h.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement).getBoundingClientRect();
 }
@@ -154,6 +158,21 @@ describe('highlight', () => {
     expect(handle.host.matches(':popover-open')).toBe(true);
     const rect = target.getBoundingClientRect();
     expect(Math.abs(ringOf(handle).top - (rect.top - 4))).toBeLessThan(1);
+  });
+
+  test('tells the caller when a re-render removes the target', async () => {
+    document.body.innerHTML = '<div id="view"><button>Send</button></div>';
+    let lost = 0;
+    handle = highlight(document.querySelector('button'), step('Send it'), { onTargetLost: () => lost++ });
+    await frame();
+    expect(lost).toBe(0);
+    (document.getElementById('view') as HTMLElement).innerHTML = '<button>Send</button>';
+    await frame();
+    expect(lost).toBe(1);
+    expect(ringElement(handle).hidden).toBe(true);
+    handle.update(undefined, document.querySelector('button'));
+    await frame();
+    expect(ringElement(handle).hidden).toBe(false);
   });
 
   test('update swaps content and target', async () => {

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { ApiError, directApi } from '../api';
 import { type Locale, translator } from '../i18n';
-import { checkLaunch, type Launch, resolveUrl, type Session } from '../launch';
+import { checkLaunch, type Launch, resolveUrl, type Session, samePage } from '../launch';
 import type { LaunchAnswer, Message, ProxiedResponse, PublicSession, TabState } from '../messages';
 
-type Sender = { tab?: { id?: number; windowId?: number }; id?: string };
+type Sender = { tab?: { id?: number; windowId?: number; url?: string }; id?: string };
 
 const SESSION_KEY = 'session';
 
@@ -19,6 +19,27 @@ export async function setSession(session: Session | null): Promise<void> {
 }
 
 const TRUSTED_KEY = 'trustedOrigins';
+const PENDING_KEY = 'pendingLaunch';
+const PENDING_TTL_MS = 15_000;
+
+interface PendingLaunch {
+  url: string;
+  state: TabState;
+  at: number;
+}
+
+/** The tab's state, or the launch being opened on this very page a moment ago (see launch()). */
+async function stateForTab(tabId: number, tabUrl: string | undefined): Promise<TabState | null> {
+  const state = await getTabState(tabId);
+  if (state) return state;
+  const stored = await browser.storage.session.get(PENDING_KEY);
+  const pending = stored[PENDING_KEY] as PendingLaunch | undefined;
+  if (!pending || !tabUrl || Date.now() - pending.at > PENDING_TTL_MS || !samePage(pending.url, tabUrl))
+    return null;
+  await setTabState(tabId, pending.state);
+  await browser.storage.session.remove(PENDING_KEY);
+  return pending.state;
+}
 
 /** Origins the user allowed to launch the extension (the back-office), or signed in to from the popup. */
 export async function isTrusted(origin: string): Promise<boolean> {
@@ -91,7 +112,7 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
   const tabId = sender.tab?.id;
   switch (message.kind) {
     case 'launch':
-      return launch(message.data, message.origin);
+      return launch(message.data, message.origin, sender.tab);
     case 'session': {
       const session = await getSession();
       if (!session) return null;
@@ -101,7 +122,7 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
     case 'fetch':
       return proxyFetch(message);
     case 'tab-state:get':
-      return tabId === undefined ? null : getTabState(tabId);
+      return tabId === undefined ? null : stateForTab(tabId, sender.tab?.url);
     case 'tab-state:set':
       if (tabId !== undefined) await setTabState(tabId, message.state);
       return { ok: true };
@@ -125,7 +146,7 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
   }
 }
 
-async function launch(data: unknown, origin: string): Promise<LaunchAnswer> {
+async function launch(data: unknown, origin: string, from?: Sender['tab']): Promise<LaunchAnswer> {
   const check = checkLaunch(data, origin);
   const locale = check.ok
     ? check.launch.session.locale
@@ -156,11 +177,20 @@ async function launch(data: unknown, origin: string): Promise<LaunchAnswer> {
           ...(request.stepId ? { stepId: request.stepId } : {}),
         }
       : { mode: 'reader', ...(request.scenarioId ? { scenarioId: request.scenarioId } : {}) };
-  // the state is stored before the page loads, so the content script finds it on its first run
-  const tab = await browser.tabs.create({ url: 'about:blank', active: true });
+  // the tab opens straight on the page (no about:blank step); the state is bound to it as soon as its id is known,
+  // and a content script that asks before that finds it as the pending launch of its URL
+  await browser.storage.session.set({
+    [PENDING_KEY]: { url, state, at: Date.now() } satisfies PendingLaunch,
+  });
+  const tab = await browser.tabs.create({
+    url,
+    active: true,
+    ...(from?.windowId !== undefined ? { windowId: from.windowId } : {}),
+    ...(from?.id !== undefined ? { openerTabId: from.id } : {}),
+  });
   if (tab.id === undefined) return fail(t('common.unknown'));
-  await setTabState(tab.id, state);
-  await browser.tabs.update(tab.id, { url });
+  if (!(await getTabState(tab.id))) await setTabState(tab.id, state);
+  await browser.storage.session.remove(PENDING_KEY);
   return { ok: true };
 }
 

@@ -9,6 +9,7 @@ import {
 import { errorText, type Schemas } from '../api';
 import { h } from '../dom';
 import { toLocale, translator } from '../i18n';
+import { samePage } from '../launch';
 import type { ReaderState, RunProgress } from '../messages';
 import { buttons, createPanel, PANEL_CSS, type Panel } from '../panel';
 import { type Context, send, tabState } from '../runtime';
@@ -21,16 +22,7 @@ type StepIssue = Schemas['StepIssue'];
 const CLICKABLE =
   'a,button,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],input[type=submit],input[type=button]';
 
-/** Same page for the runner: scheme, host and path (query and hash are often session noise). */
-export function samePage(a: string, b: string): boolean {
-  try {
-    const x = new URL(a);
-    const y = new URL(b);
-    return x.origin === y.origin && x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '');
-  } catch {
-    return false;
-  }
-}
+export { samePage };
 
 /** The run at another step: the page of that step may be navigated to again. */
 function moved(run: RunProgress, index: number): RunProgress {
