@@ -69,3 +69,23 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('button')).toBeDisabled();
   },
 };
+
+/** With the locale toolbar on English, the built-in texts come from packages/i18n/lang/en.json. */
+export const English: Story = {
+  globals: { locale: 'en' },
+  render: () => (
+    <PasswordInput.Root maxW="sm">
+      <PasswordInput.Label>Password</PasswordInput.Label>
+      <PasswordInput.Control>
+        <PasswordInput.Input autoComplete="current-password" />
+        <PasswordInput.VisibilityTrigger />
+      </PasswordInput.Control>
+    </PasswordInput.Root>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show password' }));
+    await expect(canvas.getByRole('button', { name: 'Hide password' })).toBeVisible();
+    await expect(canvasElement.ownerDocument.documentElement).toHaveAttribute('lang', 'en');
+  },
+};

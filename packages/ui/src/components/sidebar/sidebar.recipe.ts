@@ -40,7 +40,7 @@ export const sidebarRecipe = defineSlotRecipe({
       width: 'sidebar',
       _collapsed: { width: 'sidebarIcon' },
     },
-    header: { display: 'flex', flexDirection: 'column', gap: '2', p: '2' },
+    header: { display: 'flex', flexDirection: 'column', gap: '2', p: '2', overflow: 'hidden' },
     content: {
       display: 'flex',
       flex: '1',
@@ -50,7 +50,7 @@ export const sidebarRecipe = defineSlotRecipe({
       overflowY: 'auto',
       overflowX: 'hidden',
     },
-    footer: { display: 'flex', flexDirection: 'column', gap: '2', p: '2' },
+    footer: { display: 'flex', flexDirection: 'column', gap: '2', p: '2', overflow: 'hidden' },
     group: { display: 'flex', flexDirection: 'column', p: '2', minW: '0' },
     groupLabel: {
       color: 'fg.muted',

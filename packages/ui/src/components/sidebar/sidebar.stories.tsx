@@ -2,36 +2,39 @@ import { styled } from '@mulot/ui/styled-system/jsx';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { FolderKanban, LayoutDashboard, Users } from 'lucide-react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { OPEN_DELAY_MS } from '../tooltip/tooltip';
 import * as Sidebar from './sidebar';
 
 function Shell(props: Sidebar.ProviderProps extends infer P ? Omit<P, 'children'> : never) {
   return (
     <Sidebar.Provider {...props}>
-      <Sidebar.Root aria-label="Navigation principale">
+      <Sidebar.Root aria-label="Barre latérale">
         <Sidebar.Header>
           <styled.span fontWeight="bold" px="2" py="1" textStyle="sm">
             Mulot
           </styled.span>
         </Sidebar.Header>
         <Sidebar.Content>
-          <Sidebar.Group>
-            <Sidebar.GroupLabel>Application</Sidebar.GroupLabel>
-            <Sidebar.Menu>
-              <Sidebar.MenuItem>
-                <Sidebar.MenuButton
-                  href="#dashboard"
-                  icon={<LayoutDashboard />}
-                  label="Tableau de bord"
-                  isActive
-                />
-              </Sidebar.MenuItem>
-              <Sidebar.MenuItem>
-                <Sidebar.MenuButton href="#projects" icon={<FolderKanban />} label="Vos projets" />
-              </Sidebar.MenuItem>
-              <Sidebar.MenuItem>
-                <Sidebar.MenuButton href="#team" icon={<Users />} label="Équipe" />
-              </Sidebar.MenuItem>
-            </Sidebar.Menu>
+          <Sidebar.Group asChild>
+            <nav aria-label="Navigation principale">
+              <Sidebar.GroupLabel>Application</Sidebar.GroupLabel>
+              <Sidebar.Menu>
+                <Sidebar.MenuItem>
+                  <Sidebar.MenuButton
+                    href="#dashboard"
+                    icon={<LayoutDashboard />}
+                    label="Tableau de bord"
+                    isActive
+                  />
+                </Sidebar.MenuItem>
+                <Sidebar.MenuItem>
+                  <Sidebar.MenuButton href="#projects" icon={<FolderKanban />} label="Vos projets" />
+                </Sidebar.MenuItem>
+                <Sidebar.MenuItem>
+                  <Sidebar.MenuButton href="#team" icon={<Users />} label="Équipe" />
+                </Sidebar.MenuItem>
+              </Sidebar.Menu>
+            </nav>
           </Sidebar.Group>
         </Sidebar.Content>
         <Sidebar.Footer>
@@ -67,7 +70,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const aside = (canvasElement: HTMLElement) =>
-  within(canvasElement).getByRole('complementary', { name: 'Navigation principale' });
+  within(canvasElement).getByRole('complementary', { name: 'Barre latérale' });
 
 export const Expanded: Story = {
   play: async ({ canvasElement }) => {
@@ -112,11 +115,15 @@ export const Collapsed: Story = {
     const root = aside(canvasElement);
     await expect(root.getBoundingClientRect().width).toBe(48);
     const projects = within(root).getByRole('link', { name: 'Vos projets' });
-    const hovered = performance.now();
     await userEvent.hover(projects);
-    const tooltip = await within(canvasElement.ownerDocument.body).findByRole('tooltip');
+    const hovered = performance.now();
+    const tooltip = await within(canvasElement.ownerDocument.body).findByRole(
+      'tooltip',
+      {},
+      { interval: 10 },
+    );
     await expect(tooltip).toHaveTextContent('Vos projets');
-    await expect(performance.now() - hovered).toBeLessThan(700);
+    await expect(performance.now() - hovered).toBeLessThan(OPEN_DELAY_MS);
   },
 };
 
@@ -140,7 +147,8 @@ export const Mobile: Story = {
     const screen = within(canvasElement.ownerDocument.body);
     await expect(canvas.queryByRole('complementary')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: /barre latérale|sidebar/ }));
-    const sheet = await screen.findByRole('dialog', { name: 'Navigation principale' });
+    const sheet = await screen.findByRole('dialog', { name: 'Barre latérale' });
+    await expect(within(sheet).getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
     await waitFor(() => expect(sheet.getBoundingClientRect().width).toBe(288));
     await expect(within(sheet).getByRole('link', { name: 'Équipe' })).toBeVisible();
     await userEvent.keyboard('{Escape}');

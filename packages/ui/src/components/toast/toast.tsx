@@ -2,6 +2,7 @@
 import { Toast as Ark, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast';
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { toast as toastRecipe } from '@mulot/ui/styled-system/recipes';
+import { token } from '@mulot/ui/styled-system/tokens';
 import { X } from 'lucide-react';
 import { type PointerEvent, useRef } from 'react';
 import { useIntl } from 'react-intl';
@@ -19,6 +20,9 @@ export interface ToastOptions {
   duration?: number;
 }
 
+// Zag wants the gap in pixels: derived from the spacing token (rem) rather than written by hand.
+const remToPx = (rem: string) => Number.parseFloat(rem) * 16;
+
 /** The toast store of the app; render `<Toaster />` once near the root. */
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -26,7 +30,8 @@ export const toaster = createToaster({
   duration: TOAST_DURATION_MS,
   hotkey: ['F8'],
   overlap: false,
-  gap: 12,
+  gap: remToPx(token('spacing.3')),
+  offsets: token('spacing.4'),
 });
 
 /** Shows a toast; a toast already on screen is replaced by the new one (never queued behind it). */

@@ -55,9 +55,13 @@ export const SkipDelay: Story = {
     await userEvent.hover(canvas.getByRole('button', { name: 'Aide' }));
     await body(canvasElement).findByRole('tooltip', {}, { timeout: 3000 });
     await userEvent.unhover(canvas.getByRole('button', { name: 'Aide' }));
-    const moved = performance.now();
     await userEvent.hover(canvas.getByRole('button', { name: 'Réglages' }));
-    const next = await body(canvasElement).findByRole('tooltip', { name: 'Réglages du projet' });
+    const moved = performance.now();
+    const next = await body(canvasElement).findByRole(
+      'tooltip',
+      { name: 'Réglages du projet' },
+      { interval: 10 },
+    );
     await expect(next).toBeVisible();
     await expect(performance.now() - moved).toBeLessThan(Tooltip.OPEN_DELAY_MS);
   },
@@ -88,9 +92,9 @@ export const NoDelay: Story = {
     </Tooltip.DelayProvider>
   ),
   play: async ({ canvasElement }) => {
-    const hovered = performance.now();
     await userEvent.hover(within(canvasElement).getByRole('button', { name: 'Réglages' }));
-    await body(canvasElement).findByRole('tooltip');
+    const hovered = performance.now();
+    await body(canvasElement).findByRole('tooltip', {}, { interval: 10 });
     await expect(performance.now() - hovered).toBeLessThan(Tooltip.OPEN_DELAY_MS);
   },
 };

@@ -33,8 +33,10 @@ export function DelayProvider({ openDelay, children }: { openDelay: number; chil
   return <DelayContext.Provider value={openDelay}>{children}</DelayContext.Provider>;
 }
 
-// Shared by every tooltip of the page: the skip window starts when any of them closes.
+// Shared by every tooltip of the page: while one is open, or within the skip window after one closed, the
+// next one opens at once.
 let lastClosedAt = Number.NEGATIVE_INFINITY;
+let openCount = 0;
 
 export type RootProps = Omit<ComponentProps<typeof StyledRoot>, 'openDelay'> & { openDelay?: number };
 
@@ -48,18 +50,31 @@ export function Root({ openDelay, open: openProp, defaultOpen = false, onOpenCha
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      // Unmounted while shown: it no longer counts as open.
+      if (openRef.current) openCount = Math.max(0, openCount - 1);
+    },
+    [],
+  );
 
   const change = (details: TooltipOpenChangeDetails) => {
     clearTimeout(timer.current);
     if (!details.open) {
-      if (open) lastClosedAt = performance.now();
+      if (open) {
+        lastClosedAt = performance.now();
+        openCount = Math.max(0, openCount - 1);
+      }
       setOpenState(false);
       onOpenChange?.(details);
       return;
     }
-    const wait = performance.now() - lastClosedAt < SKIP_DELAY_MS ? 0 : delay;
+    const wait = openCount > 0 || performance.now() - lastClosedAt < SKIP_DELAY_MS ? 0 : delay;
     const grant = () => {
+      if (!open) openCount += 1;
       setOpenState(true);
       onOpenChange?.(details);
     };
