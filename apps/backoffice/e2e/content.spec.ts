@@ -130,7 +130,7 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   request,
 }) => {
   // The whole authoring journey in one test: longer than the default budget on a 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const server = await signedIn(page, request, 'guides');
   const project = await server.post('/projects', { name: 'Boutique', sites: ['shop.example.com'] });
   await page.goto(`/app/projects/${project.id}`);
@@ -185,6 +185,9 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   await launch.getByRole('button', { name: 'Annuler' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: guide.title })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText(
+    "L'extension Mulot n'est pas installée dans ce navigateur",
+  );
   await expect(page.getByRole('main')).toContainText('Aucune étape');
   await expect(page.getByRole('main')).toContainText('5-10 min');
   await expect(page.getByRole('heading', { name: 'Ce scénario ne contient aucune étape' })).toBeVisible();
@@ -334,7 +337,7 @@ test('extension launch: a site is picked first, the message carries the session 
 
 test('axe: 0 violations on every content route, dialogs open included', async ({ page, request }) => {
   // Nine full-page scans: longer than the default budget on a 2-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const server = await signedIn(page, request, 'content-axe');
   await page.goto('/app/projects');
   await expect(page.getByRole('heading', { name: 'Aucun projet' })).toBeVisible();

@@ -13,6 +13,7 @@ import {
   StepCount,
 } from '@mulot/ui/fragments/content';
 import {
+  ExtensionAbsentNotice,
   ExtensionLaunch,
   type LaunchMode,
   PrerequisitesEditor,
@@ -71,6 +72,9 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
   });
   const [deleting, setDeleting] = useState(false);
   const [launch, setLaunch] = useState<LaunchDialog | null>(null);
+  // The extension marks the page at document start; checked after mount (nothing is prerendered here).
+  const [installed, setInstalled] = useState(true);
+  useEffect(() => setInstalled(extensionInstalled()), []);
   const remove = $api.useMutation('delete', '/scenarios/{id}');
   const status = $api.useMutation('patch', '/scenarios/{id}/status');
   const prerequisites = $api.useMutation('put', '/scenarios/{id}/prerequisites');
@@ -231,6 +235,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
           </>
         }
       />
+      {!installed && <ExtensionAbsentNotice />}
       <PublishPanel
         status={data.status}
         pending={status.isPending}

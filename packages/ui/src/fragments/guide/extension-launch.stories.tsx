@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ExtensionLaunch } from './extension-launch';
+import { ExtensionAbsentNotice, ExtensionLaunch } from './extension-launch';
 
 const meta = {
   title: 'Guide/ExtensionLaunch',
@@ -69,5 +69,15 @@ export const ExtensionAbsent: Story = {
     await expect(alert).toHaveTextContent("L'extension Mulot n'est pas installée dans ce navigateur");
     await expect(alert).toHaveTextContent('chrome://extensions');
     await expect(within(dialog).getByRole('button', { name: 'Lancer' })).toBeDisabled();
+  },
+};
+
+/** The same help on a guide's page, before anything is launched. */
+export const AbsentNotice: Story = {
+  render: () => <ExtensionAbsentNotice />,
+  play: async ({ canvasElement }) => {
+    const note = within(canvasElement).getByRole('note');
+    await expect(note).toHaveTextContent("L'extension Mulot n'est pas installée dans ce navigateur");
+    await expect(note).toHaveTextContent("« Charger l'extension non empaquetée »");
   },
 };

@@ -78,23 +78,7 @@ export function ExtensionLaunch({
         </Dialog.Header>
         <Dialog.Body>
           {!extensionInstalled ? (
-            <div role="alert" className={alert} data-state="absent">
-              <Puzzle aria-hidden />
-              <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                <strong>
-                  <FormattedMessage
-                    id="guide.launch.absentTitle"
-                    defaultMessage="L'extension Mulot n'est pas installée dans ce navigateur"
-                  />
-                </strong>
-                <span>
-                  <FormattedMessage
-                    id="guide.launch.absentHelp"
-                    defaultMessage="Pour l'installer dans Chrome ou Chromium : ouvrez chrome://extensions, activez le « Mode développeur », cliquez sur « Charger l'extension non empaquetée » et choisissez le dossier de l'extension Mulot. Rechargez ensuite cette page."
-                  />
-                </span>
-              </div>
-            </div>
+            <ExtensionAbsentNotice role="alert" />
           ) : problem ? (
             <div
               role="alert"
@@ -138,6 +122,29 @@ export function ExtensionLaunch({
         </Dialog.Footer>
       </Dialog.Content>
     </Dialog.Root>
+  );
+}
+
+/** Says that the extension is missing and how to install it (in the launch dialog, and on guide pages). */
+export function ExtensionAbsentNotice({ role = 'note' }: { role?: 'alert' | 'note' }) {
+  return (
+    <div role={role} className={alert} data-state="absent">
+      <Puzzle aria-hidden />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        <strong>
+          <FormattedMessage
+            id="guide.launch.absentTitle"
+            defaultMessage="L'extension Mulot n'est pas installée dans ce navigateur"
+          />
+        </strong>
+        <span>
+          <FormattedMessage
+            id="guide.launch.absentHelp"
+            defaultMessage="Pour l'installer dans Chrome ou Chromium : ouvrez chrome://extensions, activez le « Mode développeur », cliquez sur « Charger l'extension non empaquetée » et choisissez le dossier de l'extension Mulot. Rechargez ensuite cette page."
+          />
+        </span>
+      </div>
+    </div>
   );
 }
 

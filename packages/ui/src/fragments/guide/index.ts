@@ -1,5 +1,11 @@
 export { ChoiceSelect, type ChoiceSelectProps } from './choice-select';
-export { ExtensionLaunch, type ExtensionLaunchProps, type LaunchMode, withScheme } from './extension-launch';
+export {
+  ExtensionAbsentNotice,
+  ExtensionLaunch,
+  type ExtensionLaunchProps,
+  type LaunchMode,
+  withScheme,
+} from './extension-launch';
 export {
   createGuideSchema,
   GuideForm,
