@@ -11,6 +11,7 @@ export default defineConfig({
         environment: 'node',
         include: ['test/**/*.test.ts'],
         env: { MULOT_TEST_BACKEND: backend },
+        ...(backend === 'pglite' ? { globalSetup: ['test/support/pglite-seed.ts'] } : {}),
         testTimeout: 30_000,
         hookTimeout: 60_000,
       },

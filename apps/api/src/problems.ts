@@ -98,6 +98,10 @@ export const messages = {
     fr: 'Cette personne est déjà membre de l’organisation.',
     en: 'This person is already a member of the organization.',
   },
+  'concurrent-change': {
+    fr: 'Une autre modification est passée avant la vôtre. Rechargez puis réessayez.',
+    en: 'Another change went through before yours. Reload and try again.',
+  },
   'last-admin': {
     fr: "L'organisation doit garder au moins un administrateur.",
     en: 'The organization must keep at least one administrator.',
@@ -167,6 +171,7 @@ export const messages = {
   'field.minProperties': { fr: 'Ne doit pas être vide.', en: 'Must not be empty.' },
   'field.invalid': { fr: 'Valeur invalide.', en: 'Invalid value.' },
   'field.nul': { fr: 'Contient un caractère nul interdit.', en: 'Contains a forbidden NUL character.' },
+  'field.too-deep': { fr: 'Imbrication trop profonde.', en: 'Nested too deeply.' },
   'field.url': { fr: 'Adresse invalide.', en: 'Invalid address.' },
   'field.durations': {
     fr: 'La durée maximale doit être supérieure ou égale à la durée minimale.',

@@ -68,7 +68,7 @@ function statusKind(status: number): ProblemKind {
 }
 
 /** Maps anything thrown while handling a request to a problem; bad input never becomes a 5xx. */
-function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
+export function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error.validation) return validationProblem(error.validation, error.validationContext ?? 'body');
   switch (error.code) {
@@ -88,10 +88,20 @@ function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
       return new HttpProblem('malformed-json');
   }
   if (error instanceof SyntaxError) return new HttpProblem('malformed-json');
+  // A concurrent request changed the same rows first (unique or foreign key violated, serialization failure,
+  // deadlock): the loser is told to reload, nothing of its change was kept.
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && ['23505', '23503', '40001', '40P01'].includes(sqlState)) {
+    return new HttpProblem('conflict', { key: 'concurrent-change' });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const kind = statusKind(status);
-    return new HttpProblem(kind, kind === 'validation' ? { key: 'validation' } : {});
+    const type = String(request.headers['content-type'] ?? '-').slice(0, 100);
+    return new HttpProblem(
+      kind,
+      kind === 'validation' ? { key: 'validation' } : { params: { type, minutes: 1 } },
+    );
   }
   return new HttpProblem('internal');
 }
@@ -204,21 +214,32 @@ function bodyTypes(): Map<string, string[]> {
   return out;
 }
 
-/** PostgreSQL text cannot hold U+0000: such input is refused as invalid rather than failing in the database. */
-function nulField(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulField(item, `${path}/${index}`);
-      if (found) return found;
+const maxDepth = 32;
+
+/**
+ * Input the database would refuse, found before it gets there: U+0000 in any string (PostgreSQL text cannot hold
+ * it) and nesting deeper than 32 levels (no field needs it; PostgreSQL's JSON parser would run out of stack).
+ * Iterative, so a hostile depth cannot exhaust this process's stack either.
+ */
+function unstorable(
+  value: unknown,
+  root: string,
+): { field: string; key: 'field.nul' | 'field.too-deep' } | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: root, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) return { field: item.path, key: 'field.nul' };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${path}/${key.replaceAll('\u0000', '')}`;
-      const found = nulField(item, `${path}/${key}`);
-      if (found) return found;
+    if (!item.value || typeof item.value !== 'object') continue;
+    if (item.depth >= maxDepth) return { field: item.path, key: 'field.too-deep' };
+    const entries = Array.isArray(item.value) ? item.value.entries() : Object.entries(item.value);
+    for (const [key, child] of entries) {
+      const name = String(key);
+      if (name.includes('\u0000'))
+        return { field: `${item.path}/${name.replaceAll('\u0000', '')}`, key: 'field.nul' };
+      stack.push({ value: child, path: `${item.path}/${name}`, depth: item.depth + 1 });
     }
   }
   return null;
@@ -253,8 +274,8 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
     preValidation: async (request: FastifyRequest) => {
       if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
       if (!Buffer.isBuffer(request.body)) {
-        const field = nulField(request.body, '/body') ?? nulField(request.query, '/query');
-        if (field) throw new HttpProblem('validation', { fields: [{ field, key: 'field.nul' }] });
+        const found = unstorable(request.body, '/body') ?? unstorable(request.query, '/query');
+        if (found) throw new HttpProblem('validation', { fields: [found] });
       }
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -427,8 +448,9 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path)) {
-      // History fallback: the SPA's router handles every non-API path.
+    const page = !/^\/api(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (backoffice && (request.method === 'GET' || request.method === 'HEAD') && page) {
+      // History fallback: the SPA's router handles every non-API path that does not name a file.
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -98,6 +98,13 @@ function casesFor(id: OperationId, req: Req): Case[] {
         expected: [400],
       });
     }
+    for (const depth of [40, 10_000, 100_000]) {
+      cases.push({
+        label: `nested ${depth} deep`,
+        options: { raw: `{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`, contentType: 'application/json' },
+        expected: [400],
+      });
+    }
     cases.push({
       label: 'JSON null',
       options: { raw: 'null', contentType: 'application/json' },
@@ -119,6 +126,15 @@ function casesFor(id: OperationId, req: Req): Case[] {
         cases.push({
           label: `${path.join('.')} = ${JSON.stringify(wrong)}`,
           options: { body: setAt(body, path, wrong) },
+          expected: [400],
+        });
+      }
+      if (path.at(-1) === 'target') {
+        let deep: unknown = { css: '#a' };
+        for (let i = 0; i < 40; i++) deep = { child: deep };
+        cases.push({
+          label: 'target nested 40 deep',
+          options: { body: setAt(body, path, deep) },
           expected: [400],
         });
       }
@@ -282,9 +298,7 @@ describe('bad input', () => {
 
   it('answers a malformed URL with a 400 problem', async () => {
     for (const path of ['/api/projects/%E0%A4%A', '/api/catalogue?url=%E0%A4%A']) {
-      const answer = await fetch(`${server.base}${path}`, {
-        headers: { authorization: `Bearer ${w.admin.token}`, 'x-organization-id': w.admin.org },
-      });
+      const answer = await server.call('GET', path, { token: w.admin.token, org: w.admin.org });
       expect(answer.status, path).toBe(400);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -84,6 +84,26 @@ describe('projects, categories and scenarios', () => {
     expect(list.body.find((s) => s.id === w.scenarioId)?.stepCount).toBe(2);
   });
 
+  it('stores accents, emoji, right-to-left text and lone surrogates without failing', async () => {
+    const names = ['Équipe été 🐭', 'مشروع', 'a\ud800b', 'tab\there', "O'Reilly; DROP TABLE projects;--"];
+    for (const name of names) {
+      const created = await server.call<Schemas['Project']>('POST', '/api/projects', {
+        ...auth,
+        body: { name, sites: ['shop.example.com'] },
+      });
+      expect(created.status, name).toBe(201);
+      const read = await server.call<Schemas['Project']>('GET', `/api/projects/${created.body.id}`, auth);
+      expect(read.body.name).toBe(created.body.name);
+      expect((await server.call('DELETE', `/api/projects/${created.body.id}`, auth)).status).toBe(204);
+    }
+    // Identifiers are case-insensitive, as UUIDs are.
+    const upper = await server.call('GET', `/api/projects/${w.projectId.toUpperCase()}`, {
+      ...auth,
+      org: w.admin.org.toUpperCase(),
+    });
+    expect(upper.status).toBe(200);
+  });
+
   it('requires a site to create a project, trims sites and drops duplicates', async () => {
     const empty = await server.call('POST', '/api/projects', {
       ...auth,

@@ -75,6 +75,18 @@ describe('team', () => {
     expect(again.status).toBe(409);
   });
 
+  it('accepts one of two simultaneous invitations of the same new email and refuses the other', async () => {
+    const email = `twice-${randomUUID().slice(0, 6)}@example.com`;
+    const invite = () =>
+      server.call('POST', '/api/auth/invite', {
+        ...team(owner),
+        body: { email, role: 'Contributor', rootRedirect: rootUrl },
+      });
+    const answers = await Promise.all([invite(), invite(), invite()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    expect((await members(email)).length).toBe(1);
+  });
+
   it('refuses an invitation link to a foreign site', async () => {
     const answer = await server.call<Schemas['Problem']>('POST', '/api/auth/invite', {
       ...team(owner),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,8 @@ beforeAll(async () => {
     `<!doctype html><title>Mulot</title><div id="root"></div><script>${inlineScript}</script><script type="module" src="/assets/app-1234.js"></script>`,
   );
   writeFileSync(join(backoffice, 'assets', 'app-1234.js'), 'console.log("app")');
-  server = await startServer({ backofficeDir: backoffice });
+  // No SMTP server: mails must land as .eml files under DATA_DIR/mail.
+  server = await startServer({ backofficeDir: backoffice, smtpUrl: undefined });
 });
 
 afterAll(async () => {
@@ -66,6 +67,8 @@ describe('serving the product', () => {
     const asset = await server.call<string>('GET', '/assets/app-1234.js');
     expect(asset.body).toBe('console.log("app")');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await server.call('GET', '/assets/gone-5678.js');
+    expect(missing.status).toBe(404);
     const api = await server.call('GET', '/api/app/projects');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -87,6 +90,29 @@ describe('serving the product', () => {
     const spec = await server.call<string>('GET', '/api/openapi.yaml');
     expect(spec.body).toMatch(/^openapi: 3\.1/);
     expect((await server.call('GET', '/api/docs/assets/../../package.json')).status).toBe(404);
+  });
+});
+
+describe('mail without an SMTP server', () => {
+  it('writes each mail as an .eml file under DATA_DIR/mail, so an account can be confirmed without a mail server', async () => {
+    const email = 'no-smtp@example.com';
+    const registered = await server.call('POST', '/api/auth/register', {
+      body: { credentials: { email, password: 'password 123' }, rootUrl: 'http://localhost:3000' },
+    });
+    expect(registered.status).toBe(201);
+    const dir = join(server.dataDir, 'mail');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dir, files[0] as string), 'utf8').replace(/=\r?\n/g, '');
+    expect(eml).toContain(`To: ${email}`);
+    const link = /http:\/\/localhost:3000\/auth\/confirm-account\?code=[^\s&]+&email=[^\s]+/.exec(eml)?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL((link as string).replace(/=3D/g, '='));
+    const confirmed = await server.call('POST', '/api/auth/confirm', {
+      body: { code: url.searchParams.get('code'), email: url.searchParams.get('email') },
+    });
+    expect(confirmed.status).toBe(204);
+    expect(server.mail.mails).toHaveLength(0);
   });
 });
 

@@ -143,3 +143,23 @@ test('organizations that fail to load: "Erreur" toast with the reason, the shell
   await expect(toast).toContainText('Impossible de charger les organisations : Service indisponible');
   await expect(fresh.getByRole('heading', { level: 1, name: 'Vos projets' })).toBeVisible();
 });
+
+test('at 768px or less the sidebar is a sheet opened from the header', async ({ page, request }) => {
+  const { email, password } = await confirmedAccount(request, 'mobile');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await login(page, email, password);
+  await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Afficher ou masquer la barre latérale' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Navigation principale' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('link', { name: 'Vos projets' }).click();
+  await expect(page).toHaveURL(/\/app\/projects$/);
+  // The sheet closes once a link was followed, uncovering the page.
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vos projets' })).toBeVisible();
+  // Escape closes it too.
+  await page.getByRole('button', { name: 'Afficher ou masquer la barre latérale' }).click();
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});

@@ -21,7 +21,8 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `seed` is a data directory dumped by PGlite (dumpDataDir) to start from instead of initdb. */
+  | { kind: 'pglite-memory'; seed?: string };
 
 const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -83,7 +84,10 @@ function dialectFor(target: DatabaseTarget): Dialect {
     mkdirSync(target.dataDir, { recursive: true });
     return new ExclusivePGliteDialect({ pglite: () => new PGlite(target.dataDir) });
   }
-  return new ExclusivePGliteDialect({ pglite: () => new PGlite() });
+  const seed = target.seed;
+  return new ExclusivePGliteDialect({
+    pglite: () => (seed ? new PGlite({ loadDataDir: new Blob([readFileSync(seed)]) }) : new PGlite()),
+  });
 }
 
 /** Applies every migration not applied yet, in name order, each in its own transaction. */

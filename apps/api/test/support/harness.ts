@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/index.ts';
 import { buildServer } from '../../src/server.ts';
@@ -16,7 +16,9 @@ export const rootUrl = 'http://localhost:5173';
 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
 export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  if (backend === 'pglite') return { target: { kind: 'pglite-memory' }, drop: async () => {} };
+  if (backend === 'pglite') {
+    return { target: { kind: 'pglite-memory', seed: inject('pgliteSeed') }, drop: async () => {} };
+  }
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('MULOT_TEST_BACKEND=postgres needs TEST_DATABASE_URL');
   const name = `mulot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -67,13 +69,21 @@ export class TestServer {
   readonly app: FastifyInstance;
   readonly base: string;
   readonly mail: MailSink;
+  readonly dataDir: string;
   readonly #cleanup: () => Promise<void>;
   #clients = 0;
 
-  constructor(app: FastifyInstance, base: string, mail: MailSink, cleanup: () => Promise<void>) {
+  constructor(
+    app: FastifyInstance,
+    base: string,
+    mail: MailSink,
+    dataDir: string,
+    cleanup: () => Promise<void>,
+  ) {
     this.app = app;
     this.base = base;
     this.mail = mail;
+    this.dataDir = dataDir;
     this.#cleanup = cleanup;
   }
 
@@ -183,7 +193,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return new TestServer(app, `http://127.0.0.1:${port}`, mail, async () => {
+  return new TestServer(app, `http://127.0.0.1:${port}`, mail, dataDir, async () => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });

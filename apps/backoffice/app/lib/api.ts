@@ -16,7 +16,10 @@ export const { fetchClient, $api } = createApiClient({
 
 const MINUTE = 60_000;
 
-/** Spec §9: 3 retries, backoff doubling from 1 s up to 30 s, unused data kept 5 minutes. */
+/**
+ * Spec §9: 3 retries, backoff doubling from 1 s up to 30 s, unused data kept 5 minutes. A 4xx answer (other
+ * than 429) is the same on every attempt, so it is shown at once rather than after 7 s of retries.
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

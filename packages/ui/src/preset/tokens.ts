@@ -81,7 +81,8 @@ export const semanticTokens = defineSemanticTokens({
     fg: {
       default: ld('zinc', '950', '50'),
       muted: ld('zinc', '600', '400'),
-      subtle: ld('zinc', '500', '400'),
+      // Same shade as muted in light: zinc.500 fell under 4.5:1 on bg.muted (found by the Foundations story).
+      subtle: ld('zinc', '600', '400'),
       inverted: ld('zinc', '50', '950'),
       error: ld('red', '700', '400'),
       success: ld('green', '700', '400'),

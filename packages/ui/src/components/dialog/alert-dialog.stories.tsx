@@ -60,6 +60,7 @@ export const EscapeCloses: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body(canvasElement).queryByRole('alertdialog')).toBeNull());
     await expect(args.onConfirm).not.toHaveBeenCalled();
+    await settleFocus();
   },
 };
 

@@ -62,6 +62,7 @@ export const EscapeCloses: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body(canvasElement).queryByRole('dialog')).toBeNull());
     await expect(args.onOpenChange).toHaveBeenCalledWith(expect.objectContaining({ open: false }));
+    await settleFocus();
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { settleFocus } from '../../stories-support/settle';
 import * as Select from './select';
 
 const roles = Select.createListCollection({
@@ -67,6 +68,7 @@ export const Open: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
     await expect(within(canvasElement).getByRole('combobox')).toHaveTextContent('Administrateur');
+    await settleFocus();
   },
 };
 

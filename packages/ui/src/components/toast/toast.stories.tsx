@@ -2,7 +2,7 @@ import { HStack } from '@mulot/ui/styled-system/jsx';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
-import { SWIPE_THRESHOLD_PX, Toaster, toast, toaster } from './toast';
+import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, Toaster, toast, toaster } from './toast';
 
 const meta = {
   title: 'Primitives/Toast',
@@ -46,6 +46,9 @@ export const Default: Story = {
     const shown = await body(canvasElement).findByRole('status');
     await expect(shown).toHaveTextContent('Profil mis à jour avec succès.');
     await expect(shown).toHaveTextContent('Votre profil a été mis à jour avec succès.');
+    // Stays 5000 ms unless told otherwise.
+    await expect(toaster.getVisibleToasts()[0]?.duration).toBe(TOAST_DURATION_MS);
+    await expect(TOAST_DURATION_MS).toBe(5000);
   },
 };
 

@@ -1,5 +1,6 @@
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
 import { FolderKanban, LayoutDashboard, MousePointerClick, Users } from 'lucide-react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import * as Select from '../../components/select/select';
 import * as Sidebar from '../../components/sidebar/sidebar';
@@ -88,6 +89,11 @@ export function AppSidebar({
   version = 'v0.0.1',
 }: AppSidebarProps) {
   const intl = useIntl();
+  const { setOpenMobile } = Sidebar.useSidebar();
+  // On a phone the sheet covers the page: once a link took the user somewhere, it gets out of the way.
+  useEffect(() => {
+    if (currentPath) setOpenMobile(false);
+  }, [currentPath, setOpenMobile]);
   const items = [
     {
       href: '/app/dashboard',

@@ -2,6 +2,7 @@ import { Box } from '@mulot/ui/styled-system/jsx';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { settleFocus } from '../../stories-support/settle';
 import { LanguageSelector, UserMenu } from './app-header';
 import { AppShell, type AppShellProps, PageHeader } from './app-shell';
 
@@ -37,6 +38,15 @@ function shellProps(overrides: Partial<AppShellProps['sidebar']> = {}): Omit<App
 interface Args {
   onLogout: () => void;
   onLocaleChange: (locale: string) => void;
+}
+
+/** Escape closes a menu once it holds the focus (Ark moves it there a frame after opening). */
+async function closeWithEscape(body: ReturnType<typeof within>) {
+  const menu = body.getByRole('menu');
+  await waitFor(() => expect(menu.contains(menu.ownerDocument.activeElement)).toBe(true));
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+  await settleFocus();
 }
 
 const meta: Meta<Args> = {
@@ -97,6 +107,7 @@ export const AdminWithOrganizationSwitcher: Story = {
     await userEvent.click(await body.findByRole('option', { name: 'Boulangerie Dupain' }));
     await expect(switcher).toHaveTextContent('Boulangerie Dupain');
     await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
+    await settleFocus();
   },
 };
 
@@ -137,9 +148,7 @@ export const UserMenuOpen: Story = {
     await expect(profile).toHaveAttribute('href', '/app/profile');
     await expect(body.getByRole('menuitem', { name: 'Déconnexion' })).toBeVisible();
     await expect(body.getByText('ada@mulot.fr')).toBeVisible();
-    await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
-    await expect(trigger).toHaveFocus();
+    await closeWithEscape(body);
   },
 };
 
@@ -157,8 +166,7 @@ export const UserWithoutName: Story = {
     await userEvent.click(trigger);
     await expect(await body.findByRole('menuitem', { name: 'Profil' })).toBeVisible();
     await expect(body.getAllByText('new@mulot.fr')).toHaveLength(2);
-    await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await closeWithEscape(body);
   },
 };
 
@@ -172,7 +180,8 @@ export const Logout: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     // Keyboard only: Enter opens on the first item, arrows move, Enter chooses.
-    canvas.getByRole('button', { name: /Menu utilisateur/ }).focus();
+    const trigger = canvas.getByRole('button', { name: /Menu utilisateur/ });
+    trigger.focus();
     await userEvent.keyboard('{Enter}');
     // Ark highlights the first item once the menu has focus; arrows only move from there.
     const profile = await body.findByRole('menuitem', { name: 'Profil' });
@@ -184,6 +193,7 @@ export const Logout: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onLogout).toHaveBeenCalledOnce();
     await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await settleFocus();
   },
 };
 
@@ -201,7 +211,8 @@ export const LanguageSwitch: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    canvas.getByRole('button', { name: 'Langue : Français' }).focus();
+    const trigger = canvas.getByRole('button', { name: 'Langue : Français' });
+    trigger.focus();
     await userEvent.keyboard('{Enter}');
     const french = await body.findByRole('menuitem', { name: /Français/ });
     await expect(french).toHaveTextContent('(langue actuelle)');
@@ -213,6 +224,7 @@ export const LanguageSwitch: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onLocaleChange).toHaveBeenCalledWith('en');
     await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await settleFocus();
   },
 };
 
@@ -231,6 +243,8 @@ export const LanguagesFailedToLoad: Story = {
     ).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(trigger);
     await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await settleFocus();
+    await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
   },
 };
 
@@ -244,7 +258,6 @@ export const NoLanguage: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(within(canvasElement).getByRole('button', { name: /Langue/ }));
     await expect(await body.findByRole('menuitem', { name: 'Aucune langue disponible' })).toBeVisible();
-    await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await closeWithEscape(body);
   },
 };

@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { HttpProblem, localeOf, render } from '../src/problems.ts';
+import { toProblem } from '../src/server.ts';
+
+const request = { headers: {} } as FastifyRequest;
+
+function fromDatabase(code: string): HttpProblem {
+  return toProblem(Object.assign(new Error('db'), { code }) as FastifyError, request);
+}
+
+describe('problems', () => {
+  it('turns a concurrent change lost in the database into a 409, not a 500', () => {
+    for (const code of ['23505', '23503', '40001', '40P01']) {
+      expect(fromDatabase(code).status, code).toBe(409);
+    }
+    expect(fromDatabase('XX000').status).toBe(500);
+  });
+
+  it('renders RFC 9457 problems in the request language, French by default', () => {
+    expect(localeOf(undefined)).toBe('fr');
+    expect(localeOf('en-GB')).toBe('en');
+    expect(localeOf('de')).toBe('fr');
+    const problem = new HttpProblem('rate-limited', {
+      params: { minutes: 3 },
+      headers: { 'retry-after': '170' },
+    });
+    expect(render(problem, 'fr', '/api/auth/login')).toEqual({
+      type: 'urn:mulot:problem:rate-limited',
+      title: 'Too many requests',
+      status: 429,
+      detail: 'Trop de tentatives. Réessayez dans 3 minute(s).',
+      instance: '/api/auth/login',
+    });
+    expect(render(problem, 'en').detail).toBe('Too many attempts. Try again in 3 minute(s).');
+  });
+});

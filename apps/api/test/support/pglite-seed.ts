@@ -1,0 +1,29 @@
+// Vitest global setup: one PGlite initdb + migrations for the whole run, dumped to a file each test file loads,
+// instead of an initdb per file (seconds each on a busy machine).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect } from 'kysely';
+import type { TestProject } from 'vitest/node';
+import { migrate } from '../../src/db/index.ts';
+import type { Database } from '../../src/db/schema.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSeed: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mulot-pglite-seed-'));
+  const pglite = new PGlite();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  await migrate(db);
+  const dump = await pglite.dumpDataDir('none');
+  await db.destroy();
+  const file = join(dir, 'seed.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSeed', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
