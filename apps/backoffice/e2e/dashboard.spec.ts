@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, expectNoAxeViolations, login } from './support';
+
+test('dashboard: real counts, 30-day activity and recent projects from the API', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await confirmedAccount(request, 'dashboard');
+  await login(page, email, password);
+  const stat = (label: string) => page.locator('dl').filter({ has: page.locator('dt', { hasText: label }) });
+  // A new organization: everything is zero, and nothing else is claimed.
+  await expect(stat('Projets').locator('dd').first()).toHaveText('0');
+  await expect(stat('Membres').locator('dd').first()).toHaveText('1');
+  await expect(page.getByText('Aucun projet créé et aucun guide lancé sur 30 jours.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aucun projet pour le moment' })).toBeVisible();
+
+  // A project created in the current organization (the projects screen is another branch's: the API here).
+  const session = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    organizationId: localStorage.getItem('organizationId'),
+  }));
+  const created = await request.post('/api/projects', {
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      'x-organization-id': session.organizationId ?? '',
+    },
+    data: { name: 'Portail client', description: 'Guides du portail', sites: ['https://example.com'] },
+  });
+  expect(created.status()).toBe(201);
+  const project = (await created.json()) as { id: string };
+
+  await page.reload();
+  await expect(stat('Projets').locator('dd').first()).toHaveText('1');
+  await expect(page.getByText('1 projet créé et aucun guide lancé sur 30 jours.')).toBeVisible();
+  const chart = page.locator('svg[aria-label="1 projet créé et aucun guide lancé sur 30 jours."]');
+  await expect(chart).toHaveAttribute('height', '400');
+  const recent = page.getByRole('link', { name: /Portail client/ });
+  await expect(recent).toHaveAttribute('href', `/app/projects/${project.id}`);
+  await expect(recent).toContainText('Aucun guide');
+
+  // The legend isolates a series and restores them, from the keyboard too.
+  const guides = page.getByRole('button', { name: 'Guides lancés' });
+  await guides.focus();
+  await page.keyboard.press('Enter');
+  await expect(guides).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('path[data-series="projectsCreated"]')).toHaveCSS('stroke-opacity', '0.2');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('path[data-series="projectsCreated"]')).toHaveCSS('stroke-opacity', '1');
+  await expectNoAxeViolations(page);
+});
