@@ -1,0 +1,227 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { css } from '@mulot/ui/styled-system/css';
+import { Info, SearchX, Sparkles } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { z } from 'zod';
+import { Badge } from '../../components/badge/badge';
+import { Button } from '../../components/button/button';
+import { EmptyState } from '../../components/empty-state/empty-state';
+import * as Field from '../../components/field/field';
+import { Textarea } from '../../components/textarea/textarea';
+import { errorText, footer, muted, notice, stack } from './styles';
+
+const MAX_QUERY = 500;
+
+export function createAssistantSchema(intl: IntlShape) {
+  return z.object({
+    query: z
+      .string()
+      .trim()
+      .min(
+        1,
+        intl.formatMessage({
+          id: 'runner.assistant.queryRequired',
+          defaultMessage: 'Décrivez en quelques mots ce que vous voulez faire',
+        }),
+      )
+      .max(
+        MAX_QUERY,
+        intl.formatMessage(
+          { id: 'runner.assistant.queryTooLong', defaultMessage: 'Votre demande dépasse {max} caractères' },
+          { max: MAX_QUERY },
+        ),
+      ),
+  });
+}
+
+export type AssistantPromptValues = z.output<ReturnType<typeof createAssistantSchema>>;
+
+/** One ranked guide of `POST /assistant`. */
+export interface AssistantResult {
+  scenarioId: string;
+  title: string;
+  reason: string;
+  /** Relevance between 0 and 1. */
+  score: number;
+}
+
+export interface AssistantAnswer {
+  results: AssistantResult[];
+  guidance?: string | null;
+  /** The model was not available: the answer comes from the offline full-text search. */
+  fallback?: boolean;
+}
+
+export interface AssistantPromptProps {
+  pending?: boolean;
+  /** The last answer; null/undefined before the first question. */
+  answer?: AssistantAnswer | null;
+  error?: string | null;
+  defaultQuery?: string;
+  onSubmit: (values: AssistantPromptValues) => void;
+  onLaunch: (result: AssistantResult) => void;
+}
+
+const list = css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' });
+const item = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  p: '4',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  bg: 'bg.default',
+});
+const itemHead = css({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: '3',
+});
+
+/** "Décrivez ce que vous voulez faire": the assistant's question and its ranked guides (spec §2, issue 6). */
+export function AssistantPrompt({
+  pending,
+  answer,
+  error,
+  defaultQuery,
+  onSubmit,
+  onLaunch,
+}: AssistantPromptProps) {
+  const intl = useIntl();
+  const schema = useMemo(() => createAssistantSchema(intl), [intl]);
+  const resultsId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AssistantPromptValues>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: { query: defaultQuery ?? '' },
+  });
+  const submit = handleSubmit(onSubmit);
+
+  return (
+    <div className={stack}>
+      <form onSubmit={submit} noValidate className={stack}>
+        <Field.Root invalid={!!errors.query} required>
+          <Field.Label>
+            <FormattedMessage
+              id="runner.assistant.prompt"
+              defaultMessage="Décrivez ce que vous voulez faire"
+            />
+          </Field.Label>
+          <Textarea
+            {...register('query')}
+            rows={3}
+            maxLength={MAX_QUERY}
+            onKeyDown={(event) => {
+              // Enter asks, Shift+Enter adds a line; never while an input method is composing a character.
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                if (!pending) void submit();
+              }
+            }}
+          />
+          <Field.HelperText>
+            <FormattedMessage
+              id="runner.assistant.help"
+              defaultMessage="Entrée pour envoyer, Maj+Entrée pour aller à la ligne."
+            />
+          </Field.HelperText>
+          <Field.ErrorText>{errors.query?.message}</Field.ErrorText>
+        </Field.Root>
+        <div className={footer}>
+          <Button
+            type="submit"
+            loading={pending}
+            loadingText={<FormattedMessage id="runner.assistant.pending" defaultMessage="Recherche..." />}
+          >
+            <Sparkles aria-hidden />
+            <FormattedMessage id="runner.assistant.submit" defaultMessage="Trouver un guide" />
+          </Button>
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className={errorText}>
+          {error}
+        </p>
+      )}
+      {answer && !error && (
+        <section className={stack} aria-labelledby={resultsId} aria-busy={pending || undefined}>
+          <h2 id={resultsId} className={css({ srOnly: true })}>
+            <FormattedMessage id="runner.assistant.results" defaultMessage="Guides proposés" />
+          </h2>
+          {answer.fallback && (
+            <p className={notice}>
+              <Info aria-hidden />
+              <FormattedMessage
+                id="runner.assistant.fallback"
+                defaultMessage="L'assistant intelligent n'a pas pu répondre : ces guides viennent de la recherche par mots-clés."
+              />
+            </p>
+          )}
+          {answer.guidance && (
+            <p className={css({ textStyle: 'sm', whiteSpace: 'pre-line' })}>{answer.guidance}</p>
+          )}
+          {answer.results.length === 0 ? (
+            <EmptyState
+              icon={<SearchX />}
+              title={
+                <FormattedMessage
+                  id="runner.assistant.empty"
+                  defaultMessage="Aucun guide ne correspond à votre demande"
+                />
+              }
+              description={
+                <FormattedMessage
+                  id="runner.assistant.emptyHelp"
+                  defaultMessage="Reformulez votre demande ou consultez la liste des guides."
+                />
+              }
+            />
+          ) : (
+            <ol className={list}>
+              {answer.results.map((result) => (
+                <li key={result.scenarioId} className={item}>
+                  <div className={itemHead}>
+                    <h3 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{result.title}</h3>
+                    <Badge size="sm" variant="subtle">
+                      <FormattedMessage
+                        id="runner.assistant.score"
+                        defaultMessage="Pertinence : {score}"
+                        values={{
+                          score: intl.formatNumber(Math.min(1, Math.max(0, result.score)), {
+                            style: 'percent',
+                          }),
+                        }}
+                      />
+                    </Badge>
+                  </div>
+                  <p className={muted}>{result.reason}</p>
+                  <div className={footer}>
+                    <Button size="sm" onClick={() => onLaunch(result)}>
+                      <FormattedMessage id="runner.catalogue.launch" defaultMessage="Lancer" />
+                      <span className={css({ srOnly: true })}>
+                        {' '}
+                        <FormattedMessage
+                          id="runner.catalogue.launchGuide"
+                          defaultMessage="le guide « {title} »"
+                          values={{ title: result.title }}
+                        />
+                      </span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+export {
+  type AssistantAnswer,
+  AssistantPrompt,
+  type AssistantPromptProps,
+  type AssistantPromptValues,
+  type AssistantResult,
+  createAssistantSchema,
+} from './assistant-prompt';
+export { Catalogue, type CatalogueGuide, type CatalogueProps } from './catalogue';
+export {
+  GuideRunner,
+  type GuideRunnerProps,
+  type RunnerClickState,
+  type RunnerStep,
+  type RunnerTarget,
+} from './guide-runner';
+export { ShadowRootEnvironment, type ShadowRootEnvironmentProps } from './shadow-root';
+export {
+  type CapturedTarget,
+  type CaptureState,
+  createStepSchema,
+  StepEditor,
+  type StepEditorProps,
+  type StepEditorValues,
+} from './step-editor';

@@ -1,0 +1,62 @@
+import { EnvironmentProvider } from '@ark-ui/react/environment';
+import { css } from '@mulot/ui/styled-system/css';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+
+export interface ShadowRootEnvironmentProps {
+  children: ReactNode;
+  /**
+   * The design system's CSS for the shadow tree: the page's styles do not reach it, and ours must not leak out.
+   * The extension passes its built stylesheet; stories and dev pages copy the document's (Vite injects there).
+   */
+  styles: { cssText: string } | 'document';
+  className?: string;
+}
+
+function adopt(shadow: ShadowRoot, styles: ShadowRootEnvironmentProps['styles']) {
+  if (styles !== 'document') {
+    const style = shadow.ownerDocument.createElement('style');
+    style.textContent = styles.cssText;
+    shadow.append(style);
+    return;
+  }
+  for (const node of shadow.ownerDocument.querySelectorAll('style, link[rel="stylesheet"]'))
+    shadow.append(node.cloneNode(true));
+}
+
+const surface = css({ bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', fontSize: 'md' });
+
+/**
+ * Renders its children inside an open shadow root (the extension's in-page panel) and tells Ark UI about
+ * it: Ark looks elements up by id and tracks focus and outside clicks from the root node it is given, which
+ * inside a shadow tree is the shadow root, not the document.
+ */
+export function ShadowRootEnvironment({ children, styles, className }: ShadowRootEnvironmentProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [mount, setMount] = useState<{ shadow: ShadowRoot; container: HTMLElement } | null>(null);
+  // The styles are read once, when the shadow root is created: a host keeps one shadow root for its life.
+  const stylesRef = useRef(styles);
+
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    shadow.replaceChildren();
+    adopt(shadow, stylesRef.current);
+    const container = shadow.ownerDocument.createElement('div');
+    // The page's theme does not cross the shadow boundary, nor does its background: the panel paints its own.
+    container.className = surface;
+    shadow.append(container);
+    setMount({ shadow, container });
+  }, []);
+
+  return (
+    <div ref={hostRef} className={className}>
+      {mount &&
+        createPortal(
+          <EnvironmentProvider value={() => mount.shadow}>{children}</EnvironmentProvider>,
+          mount.container,
+        )}
+    </div>
+  );
+}
