@@ -29,6 +29,33 @@ beforeEach(async () => {
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+/**
+ * Resolves once focus and the DOM have stayed still for `quiet` ms (at most `limit`): Ark moves focus into a
+ * dialog, back to a trigger, or unmounts a layer a few frames after the play function ends — later on a loaded
+ * machine — and a screenshot taken before that would depend on the machine's load.
+ */
+async function settled(quiet = 200, limit = 3000) {
+  let changedAt = performance.now();
+  let focused = document.activeElement;
+  const observer = new MutationObserver(() => {
+    changedAt = performance.now();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  const start = performance.now();
+  try {
+    while (performance.now() - start < limit) {
+      await frame();
+      if (document.activeElement !== focused) {
+        focused = document.activeElement;
+        changedAt = performance.now();
+      }
+      if (performance.now() - changedAt >= quiet) return;
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
+
 const ignored = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE']);
 
 afterEach(async ({ task }) => {
@@ -36,8 +63,7 @@ afterEach(async ({ task }) => {
   const meta = task.meta as { storyId?: string };
   if (!meta.storyId) return;
   await document.fonts.ready;
-  await frame();
-  await frame();
+  await settled();
   const shown = [...document.body.children].filter(
     (el) => !ignored.has(el.tagName) && el.getBoundingClientRect().height > 0,
   );
