@@ -19,6 +19,7 @@ let demo: Started;
 let context: BrowserContext;
 let profileDir: string;
 let token = '';
+let user: Json = {};
 let org = '';
 let email = '';
 const password = 'correct horse 1';
@@ -160,7 +161,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
       code: confirm.searchParams.get('code'),
       email: confirm.searchParams.get('email'),
     });
-    token = (await call<{ jwt: string }>('POST', '/auth/login', { email, password })).jwt;
+    ({ jwt: token, user } = await call<{ jwt: string; user: Json }>('POST', '/auth/login', {
+      email,
+      password,
+    }));
     org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
     projectId = (await call<{ id: string }>('POST', '/projects', { name: 'Bocal', sites: [demo.url] })).id;
     categoryId = (
@@ -332,8 +336,22 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await catalogueTab.close();
     await early.close();
 
-    // published through the API: the back-office's scenario screen is another engineer's work in progress
-    await call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
+    // published in the back-office, as the author would: the scenario screen's publish button
+    const author = await context.newPage();
+    await author.goto(`${api.url}/auth/login`);
+    await author.evaluate(
+      (session) => {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('user', JSON.stringify(session.user));
+        localStorage.setItem('organizationId', session.org);
+      },
+      { token, user, org },
+    );
+    await author.goto(`${api.url}/app/projects/${projectId}/scenarios/${scenarioId}`);
+    await author.getByRole('button', { name: 'Publier', exact: true }).click();
+    await expectPage(author.getByRole('button', { name: 'Mettre en brouillon' })).toBeVisible();
+    expect((await call<{ status: string }>('GET', `/scenarios/${scenarioId}`)).status).toBe('published');
+    await author.close();
     const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
     expect(before.counts.guidesLaunched30d).toBe(0);
 

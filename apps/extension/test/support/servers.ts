@@ -61,7 +61,10 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
   };
 }
 
-/** apps/api on a fresh PGlite directory; without SMTP_URL its mails are .eml files and their links are logged. */
+/**
+ * apps/api on a fresh PGlite directory, serving the built back-office (the extension's `test` script builds it) so
+ * that authors publish as they would; without SMTP_URL its mails are .eml files and their links are logged.
+ */
 export async function startApi(): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mulot-ext-api-'));
@@ -69,7 +72,7 @@ export async function startApi(): Promise<Started> {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    BACKOFFICE_DIR: '',
+    BACKOFFICE_DIR: join(repo, 'apps/backoffice/build/client'),
     LOG_LEVEL: 'info',
   });
   const url = `http://127.0.0.1:${port}`;
