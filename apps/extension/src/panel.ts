@@ -120,14 +120,17 @@ export function field(
   label: string,
   control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
 ): { wrap: HTMLElement; setError(message: string | null): void } {
+  const parts = fieldRecipe();
   control.id = id;
-  control.classList.add(...styles.input.split(' '));
-  const error = h('p', { id: `${id}-error`, class: styles.error });
+  const look = control.localName === 'textarea' ? textarea() : input({ size: 'sm' });
+  control.classList.add(...look.split(' '));
+  // the error line keeps its height, so that an error clearing on blur never moves the button being clicked
+  const error = h('p', { id: `${id}-error`, class: `${parts.errorText} ${styles.error}` });
   control.setAttribute('aria-describedby', error.id);
   const wrap = h(
     'div',
-    { class: styles.field },
-    h('label', { for: id, class: styles.label }, label),
+    { class: parts.root },
+    h('label', { for: id, class: parts.label }, label),
     control,
     error,
   );
@@ -135,8 +138,10 @@ export function field(
     wrap,
     setError(message) {
       error.textContent = message ?? '';
-      if (message) control.setAttribute('aria-invalid', 'true');
-      else control.removeAttribute('aria-invalid');
+      for (const name of ['aria-invalid', 'data-invalid']) {
+        if (message) control.setAttribute(name, 'true');
+        else control.removeAttribute(name);
+      }
     },
   };
 }

@@ -27,21 +27,9 @@ export const styles = {
   form: css({ display: 'flex', flexDirection: 'column', gap: '3' }),
   field: css({ display: 'flex', flexDirection: 'column', gap: '1' }),
   label: css({ fontWeight: 'medium' }),
-  input: css({
-    w: 'full',
-    borderWidth: '1px',
-    borderColor: 'border.input',
-    borderRadius: 'l2',
-    px: '2',
-    py: '1.5',
-    bg: 'bg.default',
-    color: 'fg.default',
-    fontSize: 'sm',
-    _focusVisible: { outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' },
-    '&[aria-invalid=true]': { borderColor: 'border.error' },
-  }),
   check: css({ display: 'flex', alignItems: 'center', gap: '2' }),
   // the line is reserved: an error appearing or clearing on blur must not move the button being clicked
+  // one line reserved under each field (ui's errorText is sm): an error appearing or clearing moves nothing
   error: css({ minH: '5' }),
   muted: css({ color: 'fg.muted' }),
   row: css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' }),
