@@ -66,11 +66,11 @@ export const RemoveFromMenu: Story = {
     trigger.focus();
     // Keyboard: Enter opens the menu, arrows move, Enter selects.
     await userEvent.keyboard('{Enter}');
-    const remove = await body.findByRole('menuitem', { name: "Retirer de l'équipe" });
-    // Arrows move through the items (the first is highlighted on opening, or after the first arrow).
-    for (let step = 0; step < 2 && !remove.hasAttribute('data-highlighted'); step++) {
-      await userEvent.keyboard('{ArrowDown}');
-    }
+    // Enter opens on the first item (once Ark has highlighted it, an arrow moves on).
+    const edit = await body.findByRole('menuitem', { name: 'Modifier le rôle' });
+    await waitFor(() => expect(edit).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{ArrowDown}');
+    const remove = body.getByRole('menuitem', { name: "Retirer de l'équipe" });
     await waitFor(() => expect(remove).toHaveAttribute('data-highlighted'));
     await userEvent.keyboard('{Enter}');
     await expect(args.onRemove).toHaveBeenCalledWith(admin);
