@@ -11,7 +11,7 @@ import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Spinner } from '../../components/spinner/spinner';
 import { Textarea } from '../../components/textarea/textarea';
-import { errorText, footer, muted, panel, row, stack, successText, thumbnail } from './styles';
+import { errorText, footer, muted, panel, row, successText, thumbnail } from './styles';
 
 /** Step fields of spec §3: a title, the action to perform, optional extra information, a page URL, auto-click. */
 export function createStepSchema(intl: IntlShape) {
@@ -100,6 +100,8 @@ const dl = css({
   '& dt': { color: 'fg.muted' },
   '& dd': { color: 'fg.default', wordBreak: 'break-word' },
 });
+// Denser than the other fragments: the editor must fit the in-page panel's height with its screenshot.
+const formStack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 const sectionTitle = css({ fontWeight: 'semibold', textStyle: 'sm', color: 'fg.default' });
 
 function TargetSummary({ target, screenshot }: { target: CapturedTarget; screenshot?: string | null }) {
@@ -206,7 +208,7 @@ export function StepEditor({
   }, [detecting, onCancelCapture]);
 
   return (
-    <form ref={rootRef} className={stack} onSubmit={handleSubmit(onSubmit)} noValidate>
+    <form ref={rootRef} className={formStack} onSubmit={handleSubmit(onSubmit)} noValidate>
       <h2 className={css({ textStyle: 'lg', fontWeight: 'semibold' })}>
         {mode === 'add' ? (
           <FormattedMessage id="runner.step.addTitle" defaultMessage="Nouvelle étape" />
@@ -231,17 +233,17 @@ export function StepEditor({
           <FormattedMessage id="runner.step.text" defaultMessage="Action à effectuer" />
           <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea {...register('text')} rows={3} />
+        <Textarea {...register('text')} rows={2} />
         <Field.ErrorText>{errors.text?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!errors.extra}>
         <Field.Label>
-          <FormattedMessage id="runner.step.extra" defaultMessage="Informations complémentaires" />
+          <FormattedMessage
+            id="runner.step.extra"
+            defaultMessage="Informations complémentaires (facultatif)"
+          />
         </Field.Label>
         <Textarea {...register('extra')} rows={2} />
-        <Field.HelperText>
-          <FormattedMessage id="runner.step.optional" defaultMessage="Facultatif" />
-        </Field.HelperText>
       </Field.Root>
       <Field.Root invalid={!!errors.url}>
         <Field.Label>

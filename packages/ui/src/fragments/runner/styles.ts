@@ -34,7 +34,7 @@ export const panel = css({
 export const thumbnail = css({
   display: 'block',
   maxW: 'full',
-  maxH: '40',
+  maxH: '28',
   objectFit: 'contain',
   borderWidth: '1px',
   borderColor: 'border.default',
