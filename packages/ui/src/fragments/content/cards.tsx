@@ -1,5 +1,6 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Calendar, Clock, FolderOpen, ListOrdered } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import * as Card from '../../components/card/card';
 import { FragmentLink } from '../link/link';
@@ -44,51 +45,78 @@ export interface ProjectCardProps extends CardActions {
   };
 }
 
-export function ProjectCard({ project, href, onEdit, onDelete }: ProjectCardProps) {
-  const date = useShortDate();
+/** The frame every content card shares: a title linking to the item, its badge, its menu and its meta line. */
+function ContentCard({
+  testId,
+  name,
+  description: text,
+  badge,
+  actions: { href, onEdit, onDelete },
+  children,
+}: {
+  testId: string;
+  name: string;
+  description: string;
+  badge: ReactNode;
+  actions: CardActions;
+  children: ReactNode;
+}) {
   return (
-    <Card.Root interactive data-testid="project-card">
+    <Card.Root interactive data-testid={testId}>
       <Card.Header className={header}>
         <div className={titleBlock}>
           <Card.Title>
             <FragmentLink href={href} className={stretchedLink}>
-              {project.name}
+              {name}
             </FragmentLink>
           </Card.Title>
-          <ProjectStatusBadge scenarioCount={project.scenarioCount} />
+          {badge}
         </div>
-        <ActionsMenu name={project.name} onEdit={onEdit} onDelete={onDelete} />
+        <ActionsMenu name={name} onEdit={onEdit} onDelete={onDelete} />
       </Card.Header>
       <Card.Body>
-        {project.description && <p className={description}>{project.description}</p>}
-        <div className={metaRow}>
-          <span className={meta}>
-            <FolderOpen aria-hidden />
-            <FormattedMessage
-              id="content.projectCard.categories"
-              defaultMessage="{count, plural, =0 {Aucune catégorie} one {# catégorie} other {# catégories}}"
-              values={{ count: project.categoryCount }}
-            />
-          </span>
-          <span className={meta}>
-            <ListOrdered aria-hidden />
-            <FormattedMessage
-              id="content.projectCard.scenarios"
-              defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
-              values={{ count: project.scenarioCount }}
-            />
-          </span>
-          <span className={meta}>
-            <Calendar aria-hidden />
-            <FormattedMessage
-              id="content.card.updatedAt"
-              defaultMessage="Modifié le {date}"
-              values={{ date: date(project.updatedAt) }}
-            />
-          </span>
-        </div>
+        {text && <p className={description}>{text}</p>}
+        <div className={metaRow}>{children}</div>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+export function ProjectCard({ project, href, onEdit, onDelete }: ProjectCardProps) {
+  const date = useShortDate();
+  return (
+    <ContentCard
+      testId="project-card"
+      name={project.name}
+      description={project.description}
+      badge={<ProjectStatusBadge scenarioCount={project.scenarioCount} />}
+      actions={{ href, onEdit, onDelete }}
+    >
+      <span className={meta}>
+        <FolderOpen aria-hidden />
+        <FormattedMessage
+          id="content.projectCard.categories"
+          defaultMessage="{count, plural, =0 {Aucune catégorie} one {# catégorie} other {# catégories}}"
+          values={{ count: project.categoryCount }}
+        />
+      </span>
+      <span className={meta}>
+        <ListOrdered aria-hidden />
+        <FormattedMessage
+          id="content.projectCard.scenarios"
+          defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
+          values={{ count: project.scenarioCount }}
+        />
+      </span>
+      <span className={meta}>
+        <Calendar aria-hidden />
+        <FormattedMessage
+          id="content.card.updatedAt"
+          defaultMessage="Modifié le {date}"
+          values={{ date: date(project.updatedAt) }}
+        />
+      </span>
+    </ContentCard>
   );
 }
 
@@ -99,40 +127,30 @@ export interface CategoryCardProps extends CardActions {
 export function CategoryCard({ category, href, onEdit, onDelete }: CategoryCardProps) {
   const date = useShortDate();
   return (
-    <Card.Root interactive data-testid="category-card">
-      <Card.Header className={header}>
-        <div className={titleBlock}>
-          <Card.Title>
-            <FragmentLink href={href} className={stretchedLink}>
-              {category.name}
-            </FragmentLink>
-          </Card.Title>
-          <CategoryStatusBadge scenarioCount={category.scenarioCount} />
-        </div>
-        <ActionsMenu name={category.name} onEdit={onEdit} onDelete={onDelete} />
-      </Card.Header>
-      <Card.Body>
-        {category.description && <p className={description}>{category.description}</p>}
-        <div className={metaRow}>
-          <span className={meta}>
-            <ListOrdered aria-hidden />
-            <FormattedMessage
-              id="content.projectCard.scenarios"
-              defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
-              values={{ count: category.scenarioCount }}
-            />
-          </span>
-          <span className={meta}>
-            <Calendar aria-hidden />
-            <FormattedMessage
-              id="content.card.createdAt"
-              defaultMessage="Créé le {date}"
-              values={{ date: date(category.createdAt) }}
-            />
-          </span>
-        </div>
-      </Card.Body>
-    </Card.Root>
+    <ContentCard
+      testId="category-card"
+      name={category.name}
+      description={category.description}
+      badge={<CategoryStatusBadge scenarioCount={category.scenarioCount} />}
+      actions={{ href, onEdit, onDelete }}
+    >
+      <span className={meta}>
+        <ListOrdered aria-hidden />
+        <FormattedMessage
+          id="content.projectCard.scenarios"
+          defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
+          values={{ count: category.scenarioCount }}
+        />
+      </span>
+      <span className={meta}>
+        <Calendar aria-hidden />
+        <FormattedMessage
+          id="content.card.createdAt"
+          defaultMessage="Créé le {date}"
+          values={{ date: date(category.createdAt) }}
+        />
+      </span>
+    </ContentCard>
   );
 }
 
@@ -151,39 +169,29 @@ export interface ScenarioCardProps extends CardActions {
 export function ScenarioCard({ scenario, href, onEdit, onDelete }: ScenarioCardProps) {
   const date = useShortDate();
   return (
-    <Card.Root interactive data-testid="scenario-card">
-      <Card.Header className={header}>
-        <div className={titleBlock}>
-          <Card.Title>
-            <FragmentLink href={href} className={stretchedLink}>
-              {scenario.title}
-            </FragmentLink>
-          </Card.Title>
-          <ScenarioStatusBadge status={scenario.status} />
-        </div>
-        <ActionsMenu name={scenario.title} onEdit={onEdit} onDelete={onDelete} />
-      </Card.Header>
-      <Card.Body>
-        {scenario.description && <p className={description}>{scenario.description}</p>}
-        <div className={metaRow}>
-          <span className={meta}>
-            <ListOrdered aria-hidden />
-            <StepCount count={scenario.stepCount} />
-          </span>
-          <span className={meta}>
-            <Clock aria-hidden />
-            <Duration min={scenario.minDuration} max={scenario.maxDuration} />
-          </span>
-          <span className={meta}>
-            <Calendar aria-hidden />
-            <FormattedMessage
-              id="content.card.createdAt"
-              defaultMessage="Créé le {date}"
-              values={{ date: date(scenario.createdAt) }}
-            />
-          </span>
-        </div>
-      </Card.Body>
-    </Card.Root>
+    <ContentCard
+      testId="scenario-card"
+      name={scenario.title}
+      description={scenario.description}
+      badge={<ScenarioStatusBadge status={scenario.status} />}
+      actions={{ href, onEdit, onDelete }}
+    >
+      <span className={meta}>
+        <ListOrdered aria-hidden />
+        <StepCount count={scenario.stepCount} />
+      </span>
+      <span className={meta}>
+        <Clock aria-hidden />
+        <Duration min={scenario.minDuration} max={scenario.maxDuration} />
+      </span>
+      <span className={meta}>
+        <Calendar aria-hidden />
+        <FormattedMessage
+          id="content.card.createdAt"
+          defaultMessage="Créé le {date}"
+          values={{ date: date(scenario.createdAt) }}
+        />
+      </span>
+    </ContentCard>
   );
 }
