@@ -58,6 +58,8 @@ function statusKind(status: number): ProblemKind {
       return 'conflict';
     case 413:
       return 'payload-too-large';
+    case 412:
+      return 'precondition-failed';
     case 415:
       return 'unsupported-media-type';
     case 429:
@@ -285,10 +287,11 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
         query: request.query as never,
         rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
         contentType: request.headers['content-type'],
+        ifMatch: request.headers['if-match'],
         locale: request.locale,
         ip: request.ip,
         caller: request.caller,
-      })) as { status: number; body?: unknown } | RawResult;
+      })) as { status: number; body?: unknown; etag?: number } | RawResult;
       if ('raw' in result) {
         return reply
           .code(result.status)
@@ -297,6 +300,8 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
           .send(result.raw);
       }
       reply.code(result.status);
+      // A strong validator: the version changes with every change of the representation.
+      if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
       return result.status === 204 ? reply.send() : reply.send(result.body);
     },
   };

@@ -1210,6 +1210,18 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description `precondition-failed`: the scenario or step changed since the version named in `If-Match` was read
+         *     (another author saved first); nothing was changed. Reload it, then apply the edit again.
+         */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Too many attempts (`rate-limited`); retry after the given number of seconds. */
         TooManyRequests: {
             headers: {
@@ -1243,6 +1255,12 @@ export interface components {
     parameters: {
         /** @description Category id. */
         CategoryId: string;
+        /**
+         * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+         *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+         *     Anything that is not an entity-tag list answers 400.
+         */
+        IfMatch: string;
         /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
         Locale: string;
         /**
@@ -1260,7 +1278,12 @@ export interface components {
         StepId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of the scenario or step the body describes, as a strong entity tag (`"<version>"`). */
+        ETag: string;
+        /** @description The scenario's version after this change, as a strong entity tag (`"<version>"`). */
+        ScenarioETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2170,6 +2193,7 @@ export interface operations {
             /** @description The scenario. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2186,6 +2210,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2209,6 +2239,7 @@ export interface operations {
             /** @description The updated scenario. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2220,6 +2251,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2228,6 +2260,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2256,12 +2294,19 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     replacePrerequisites: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2285,6 +2330,7 @@ export interface operations {
             /** @description The prerequisites now in force. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ScenarioETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2296,6 +2342,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2390,6 +2437,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2413,6 +2466,7 @@ export interface operations {
             /** @description The scenario with its new status. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2424,6 +2478,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2432,6 +2487,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2455,6 +2516,7 @@ export interface operations {
             /** @description The created step (last in order). */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2466,6 +2528,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2495,6 +2558,7 @@ export interface operations {
             /** @description The step. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2511,6 +2575,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2536,6 +2606,7 @@ export interface operations {
             /** @description The updated step. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2547,6 +2618,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
@@ -2555,6 +2627,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2585,6 +2663,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
         };
     };
     getStepScreenshot: {
@@ -2711,6 +2790,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2734,6 +2819,7 @@ export interface operations {
             /** @description The steps in their new order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ScenarioETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2745,6 +2831,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
         };
