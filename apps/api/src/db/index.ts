@@ -14,6 +14,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { DataDirLock } from './lock.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -32,8 +33,16 @@ const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../mi
  * gives each query or transaction exclusive use, as a pool of one would.
  */
 class ExclusivePGliteDialect extends PGliteDialect {
+  readonly #lock: DataDirLock | null;
+
+  constructor(config: ConstructorParameters<typeof PGliteDialect>[0], lock: DataDirLock | null = null) {
+    super(config);
+    this.#lock = lock;
+  }
+
   override createDriver(): Driver {
     const inner = super.createDriver();
+    const lock = this.#lock;
     let tail: Promise<void> = Promise.resolve();
     const releases: Array<() => void> = [];
     return {
@@ -68,7 +77,10 @@ class ExclusivePGliteDialect extends PGliteDialect {
         name: string,
         compile: QueryCompiler['compileQuery'],
       ) => inner.releaseSavepoint?.(connection, name, compile) ?? Promise.resolve(),
-      destroy: () => inner.destroy(),
+      destroy: async () => {
+        await inner.destroy();
+        lock?.release();
+      },
     };
   }
 }
@@ -93,7 +105,9 @@ function dialectFor(target: DatabaseTarget): Dialect {
   }
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
-    return new ExclusivePGliteDialect({ pglite: () => new PGlite(target.dataDir) });
+    const lock = new DataDirLock(target.dataDir);
+    lock.acquire();
+    return new ExclusivePGliteDialect({ pglite: () => new PGlite(target.dataDir) }, lock);
   }
   const seed = target.seed;
   return new ExclusivePGliteDialect({
