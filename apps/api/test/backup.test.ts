@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../src/db/index.ts';
 import { buildWorld, snapshot, type World } from './support/fixtures.ts';
 import { backend, freshDatabase, png, type Session, startServer } from './support/harness.ts';
+import { seedPgliteDir } from './support/seeded-dir.ts';
 
 const cli = resolve(import.meta.dirname, '../src/backup-cli.ts');
 const work = mkdtempSync(join(tmpdir(), 'mulot-backup-test-'));
@@ -43,9 +44,12 @@ async function run(
 }
 
 let dirs = 0;
-function pgliteTarget(): DatabaseTarget {
+/** A data directory that does not exist yet (`fresh`), or one a server already started on once (migrated, empty). */
+async function pgliteTarget(fresh = false): Promise<DatabaseTarget> {
   dirs += 1;
-  return { kind: 'pglite', dataDir: join(work, `data-${dirs}`, 'pglite') };
+  const dataDir = join(work, `data-${dirs}`, 'pglite');
+  if (!fresh) await seedPgliteDir(dataDir);
+  return { kind: 'pglite', dataDir };
 }
 
 async function postgresTarget(): Promise<DatabaseTarget> {
@@ -180,7 +184,7 @@ if (backend === 'pglite') {
     let file: string;
 
     beforeAll(async () => {
-      source = await populate(pgliteTarget());
+      source = await populate(await pgliteTarget());
       file = join(work, 'pglite.jsonl.gz');
     }, 180_000);
 
@@ -191,7 +195,8 @@ if (backend === 'pglite') {
         /^mulot: backup of the embedded database in .* written to .*pglite\.jsonl\.gz/,
       );
 
-      const target = pgliteTarget();
+      // Into a directory that does not exist yet: the restore creates the database.
+      const target = await pgliteTarget(true);
       const restored = await run('restore', target, [file]);
       expect(restored.code, restored.stderr).toBe(0);
       expect(restored.stdout).toMatch(/restored into the embedded database/);
@@ -264,7 +269,7 @@ if (backend === 'pglite') {
 if (backend === 'postgres') {
   describe('backup and restore between PGlite and PostgreSQL', () => {
     it('moves an installation from PGlite to PostgreSQL with two commands', async () => {
-      const source = await populate(pgliteTarget());
+      const source = await populate(await pgliteTarget());
       const file = join(work, 'to-postgres.jsonl.gz');
       expect((await run('backup', source.target, [file])).code).toBe(0);
       const target = await postgresTarget();
@@ -280,7 +285,7 @@ if (backend === 'postgres') {
       const written = await run('backup', source.target, [file]);
       expect(written.code, written.stderr).toBe(0);
       expect(written.stdout).toMatch(/^mulot: backup of PostgreSQL /);
-      const target = pgliteTarget();
+      const target = await pgliteTarget();
       expect((await run('restore', target, [file])).code).toBe(0);
       await expectSameInstallation(target, source);
 

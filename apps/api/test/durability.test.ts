@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, freshDatabase, png } from './support/harness.ts';
 import { MailSink } from './support/mail-sink.ts';
 import { freePort } from './support/ports.ts';
+import { seedPgliteDir } from './support/seeded-dir.ts';
 import { SpawnedApi } from './support/spawned-api.ts';
 
 interface Acknowledged {
@@ -30,6 +31,9 @@ describe(`SIGKILL under write load (${backend})`, () => {
       if (database.target.kind !== 'postgres') throw new Error('expected PostgreSQL');
       env.DATABASE_URL = database.target.url;
       drop = database.drop;
+    } else {
+      // As left by a first start (initdb and migrations), to keep the test short.
+      await seedPgliteDir(join(dataDir, 'pglite'));
     }
     api = new SpawnedApi(await freePort(), env);
     await api.start();
