@@ -3,7 +3,7 @@
 // (DATABASE_URL, else the embedded PGlite under DATA_DIR). Every failure is one line on stderr and exit code 1.
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { BackupError, backup, type RowCounts, restore } from './backup.ts';
+import { BackupError, backup, inspectBackup, type RowCounts, restore } from './backup.ts';
 import { ConfigError, configFromEnv } from './config.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { connectDatabase, type Db } from './db/index.ts';
@@ -53,9 +53,11 @@ async function main(args: string[]): Promise<string> {
   if (command === 'restore') {
     if (!positional[0]) throw new BackupError(usage);
     const file = resolve(base, positional[0]);
+    // A bad file is refused before the database is even opened (or, embedded, created).
+    const inspected = await inspectBackup(file);
     const db = await open(config.database);
     try {
-      const rows = await restore(db, file, { force });
+      const rows = await restore(db, file, { force, inspected });
       return `${file} restored into ${where} (${summary(rows)})`;
     } finally {
       await db.destroy();

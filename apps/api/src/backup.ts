@@ -271,8 +271,12 @@ const batchChars = 8 * 1024 * 1024;
  * Loads a backup into the database, in one transaction: all of it or nothing. The target must be empty (a
  * freshly created database, or one the server only migrated) unless `force`, which replaces its content.
  */
-export async function restore(db: Db, file: string, options: { force?: boolean } = {}): Promise<RowCounts> {
-  const { header, rows } = await inspectBackup(file);
+export async function restore(
+  db: Db,
+  file: string,
+  options: { force?: boolean; inspected?: Awaited<ReturnType<typeof inspectBackup>> } = {},
+): Promise<RowCounts> {
+  const { header, rows } = options.inspected ?? (await inspectBackup(file));
   const applied = (await appliedMigrations(db)) ?? [];
   const newer = applied.filter((m) => !header.migrations.includes(m));
   if (newer.length > 0) {
