@@ -23,9 +23,10 @@ describe(`SIGKILL under write load (${backend})`, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mulot-durability-'));
   let api: SpawnedApi;
   let drop = async () => {};
+  let env: Record<string, string> = {};
 
   beforeAll(async () => {
-    const env: Record<string, string> = { DATA_DIR: dataDir, SMTP_URL: await mail.start() };
+    env = { DATA_DIR: dataDir, SMTP_URL: await mail.start() };
     if (backend === 'postgres') {
       const database = await freshDatabase();
       if (database.target.kind !== 'postgres') throw new Error('expected PostgreSQL');
@@ -153,4 +154,23 @@ describe(`SIGKILL under write load (${backend})`, () => {
       expect(missing, `acknowledged writes lost after SIGKILL round ${round}`).toEqual([]);
     }
   }, 180_000);
+
+  it.skipIf(backend !== 'pglite')(
+    'refuses to start a second server on the same embedded database',
+    async () => {
+      // Two processes writing one PGlite directory would corrupt it.
+      const second = new SpawnedApi(await freePort(), env);
+      const failure = await second.start().then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      await second.kill();
+      expect(failure).toMatch(
+        /the API exited \(1\)[\s\S]*is in use by process \d+ \(stop that server first\)/,
+      );
+      // The first one is unharmed.
+      expect((await api.call('GET', '/api/translations/locales')).status).toBe(200);
+    },
+    60_000,
+  );
 });
