@@ -26,6 +26,7 @@ const kinds = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 
 export type ProblemKind = keyof typeof kinds;
@@ -139,6 +140,10 @@ export const messages = {
   internal: {
     fr: 'Une erreur est survenue. Veuillez réessayer.',
     en: 'An error occurred. Please try again.',
+  },
+  'database-unavailable': {
+    fr: 'La base de données est momentanément indisponible. Réessayez dans quelques secondes.',
+    en: 'The database is temporarily unavailable. Try again in a few seconds.',
   },
   // Field messages
   'field.required': { fr: 'Ce champ est requis.', en: 'This field is required.' },

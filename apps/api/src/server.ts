@@ -13,6 +13,7 @@ import Fastify, {
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { type Config, defaultConfig } from './config.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { openDatabase } from './db/index.ts';
 import { uuidPattern } from './handlers/context.ts';
 import { accessOf, authCalls, handlers } from './handlers/index.ts';
@@ -69,6 +70,8 @@ function statusKind(status: number): ProblemKind {
   }
 }
 
+const databaseRetryAfterSeconds = 5;
+
 /** Maps anything thrown while handling a request to a problem; bad input never becomes a 5xx. */
 export function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
   if (error instanceof HttpProblem) return error;
@@ -95,6 +98,13 @@ export function toProblem(error: FastifyError, request: FastifyRequest): HttpPro
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && ['23505', '23503', '40001', '40P01'].includes(sqlState)) {
     return new HttpProblem('conflict', { key: 'concurrent-change' });
+  }
+  // The database restarting or unreachable: tell the client to retry shortly rather than failing for good.
+  if (isDatabaseUnavailable(error)) {
+    return new HttpProblem('unavailable', {
+      key: 'database-unavailable',
+      headers: { 'retry-after': String(databaseRetryAfterSeconds) },
+    });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -362,7 +372,8 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error, request);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.kind === 'unavailable') request.log.warn({ reason: error.message }, 'database unavailable');
+    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, request, problem);
   });
 
