@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/index.ts';
+import { defaultOutboxOptions, type OutboxOptions } from './outbox.ts';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   codeTtlSeconds: { confirm: number; reset: number; invite: number };
   /** Trust X-Forwarded-For (behind a load balancer) to identify clients for rate limiting. */
   trustProxy: boolean;
+  /** Retry and lease timings of the mail outbox worker. */
+  outbox: OutboxOptions;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -56,6 +59,7 @@ export function defaultConfig(base = process.cwd()): Config {
     jsonBodyLimit: 1024 * 1024,
     codeTtlSeconds: { confirm: 7 * 24 * 3600, reset: 3600, invite: 7 * 24 * 3600 },
     trustProxy: false,
+    outbox: { ...defaultOutboxOptions },
   };
 }
 

@@ -90,15 +90,27 @@ function dialectFor(target: DatabaseTarget): Dialect {
   });
 }
 
+function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** Migrations shipped with this version and applied to the database, and those still missing. */
+export async function migrationStatus(db: Db): Promise<{ applied: number; missing: string[] }> {
+  const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
+  const done = new Set(rows.rows.map((r) => r.name));
+  const files = migrationFiles();
+  return { applied: files.filter((f) => done.has(f)).length, missing: files.filter((f) => !done.has(f)) };
+}
+
 /** Applies every migration not applied yet, in name order, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  const files = readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationFiles();
   const applied: string[] = [];
   for (const file of files) {
     await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,13 @@ import { linkIn, MailSink } from './mail-sink.ts';
 
 export const backend = process.env.MULOT_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 export const rootUrl = 'http://localhost:5173';
+
+/** A DATA_DIR whose PGlite database is already created and migrated (initdb takes seconds). */
+export function seededDataDir(prefix = 'mulot-data-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(inject('pgliteTemplate'), join(dir, 'pglite'), { recursive: true });
+  return dir;
+}
 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
 export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
