@@ -22,15 +22,20 @@ const secretParameter = /code|token|password|secret|jwt|key/i;
 export function redactUrl(url: string): string {
   const index = url.indexOf('?');
   if (index < 0) return url;
-  const query = new URLSearchParams(url.slice(index + 1));
-  let changed = false;
-  for (const name of new Set(query.keys())) {
-    if (secretParameter.test(name)) {
-      query.set(name, '[REDACTED]');
-      changed = true;
-    }
-  }
-  return changed ? `${url.slice(0, index)}?${query.toString()}` : url;
+  const query = url
+    .slice(index + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=')[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // Malformed escapes: judged on the raw name.
+      }
+      return secretParameter.test(decoded) ? `${name}=[REDACTED]` : pair;
+    });
+  return `${url.slice(0, index)}?${query.join('&')}`;
 }
 
 /** Fields that may hold a secret wherever they are logged: removed by pino before a line is written. */

@@ -22,13 +22,6 @@ export interface OutboxOptions {
   pollMs: number;
 }
 
-export const defaultOutboxOptions: OutboxOptions = {
-  baseDelayMs: 1000,
-  maxDelayMs: 60_000,
-  leaseMs: 120_000,
-  pollMs: 5000,
-};
-
 /** Queues a mail; call it with the transaction of the change that causes the mail, then wake the worker. */
 export async function queueMail(db: Db, mail: Mail, ttlSeconds: number): Promise<void> {
   await db

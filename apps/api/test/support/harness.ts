@@ -7,6 +7,7 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/index.ts';
+import type { LogStream } from '../../src/logging.ts';
 import { buildServer } from '../../src/server.ts';
 import { checkResponse } from './contract.ts';
 import { linkIn, MailSink } from './mail-sink.ts';
@@ -179,24 +180,30 @@ export class TestServer {
 }
 
 /** A listening server on port 0 with a fresh database and a real SMTP sink. */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestServer> {
   const mail = new MailSink();
   const smtpUrl = await mail.start();
   const database = overrides.database
     ? { target: overrides.database, drop: async () => {} }
     : await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'mulot-api-test-'));
-  const app = await buildServer({
-    database: database.target,
-    dataDir,
-    smtpUrl,
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    backofficeDir: null,
-    // Cheap hashing keeps the suite fast; production uses the default cost.
-    scryptCost: 1024,
-    trustProxy: true,
-    ...overrides,
-  });
+  const app = await buildServer(
+    {
+      database: database.target,
+      dataDir,
+      smtpUrl,
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      backofficeDir: null,
+      // Cheap hashing keeps the suite fast; production uses the default cost.
+      scryptCost: 1024,
+      trustProxy: true,
+      ...overrides,
+    },
+    options,
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
