@@ -24,7 +24,7 @@ export class MailSink {
 
   /** A new SMTP server each start (a closed one cannot listen again); mails received are kept across restarts. */
   #create(): SMTPServer {
-    return new SMTPServer({
+    const server = new SMTPServer({
       authOptional: true,
       // Stopping must not wait for a client's idle connection.
       closeTimeout: 500,
@@ -48,6 +48,9 @@ export class MailSink {
         });
       },
     });
+    // A client that vanishes mid-session (a server killed while sending) is its problem, not the sink's.
+    server.on('error', () => {});
+    return server;
   }
 
   /** Listens on loopback: a free port the first time, the same port again after stop() (a mail server back up). */

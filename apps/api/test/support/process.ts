@@ -20,7 +20,8 @@ export class ApiProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly #waiters = new Set<() => void>();
 
-  constructor(env: Record<string, string>) {
+  /** keep: which log lines to hold in `lines` (a long run would hold every request's otherwise). */
+  constructor(env: Record<string, string>, keep: (line: LogLine) => boolean = () => true) {
     // Only what the server needs: no variable of the test runner (a DATABASE_URL of the machine…) leaks in.
     this.child = spawn(process.execPath, [join(appDir, 'src/cli.ts')], {
       cwd: appDir,
@@ -29,12 +30,14 @@ export class ApiProcess {
     });
     let pending = '';
     this.child.stdout?.on('data', (chunk: Buffer) => {
-      this.stdout += chunk.toString('utf8');
+      if (this.stdout.length < 1_000_000) this.stdout += chunk.toString('utf8');
       pending += chunk.toString('utf8');
       const parts = pending.split('\n');
       pending = parts.pop() ?? '';
       for (const part of parts) {
-        if (part.trim()) this.lines.push(JSON.parse(part) as LogLine);
+        if (!part.trim()) continue;
+        const line = JSON.parse(part) as LogLine;
+        if (keep(line)) this.lines.push(line);
       }
       for (const wake of this.#waiters) wake();
     });
