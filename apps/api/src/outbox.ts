@@ -160,7 +160,8 @@ export class OutboxWorker {
       const expired = await trx
         .deleteFrom('mail_outbox')
         .where('expires_at', '<=', sql<Date>`now()`)
-        .where('claimed_by', 'is', null)
+        // Not while another worker's lease runs (it may be sending it right now).
+        .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
         .returning(['id', 'recipient', 'subject', 'attempts', 'last_error'])
         .execute();
       for (const mail of expired) {

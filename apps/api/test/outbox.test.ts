@@ -99,6 +99,31 @@ describe('mail outbox with the mail server down', () => {
     expect(changed.status).toBe(204);
   });
 
+  it('drops, unsent, a mail whose link expired before the mail server came back', async () => {
+    await server.mail.stop();
+    const late = `late-${randomUUID().slice(0, 8)}@example.com`;
+    const registered = await server.call('POST', '/api/auth/register', {
+      body: { credentials: { email: late, password: 'password 123' }, rootUrl },
+      client: server.newClient(),
+    });
+    expect(registered.status).toBe(201);
+    await server.db
+      .updateTable('mail_outbox')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('recipient', '=', late)
+      .execute();
+    await drained(server.app);
+    await server.mail.start();
+    // A mail queued after it leaves: the worker runs, and the expired one is not sent.
+    const next = `next-${randomUUID().slice(0, 8)}@example.com`;
+    await server.call('POST', '/api/auth/register', {
+      body: { credentials: { email: next, password: 'password 123' }, rootUrl },
+      client: server.newClient(),
+    });
+    await server.mail.waitFor(next);
+    expect(server.mail.count(late)).toBe(0);
+  });
+
   it('keeps the mail and the change together: a refused change queues no mail', async () => {
     const taken = await server.call('POST', '/api/auth/register', {
       body: { credentials: { email: admin.email, password: 'password 123' }, rootUrl },
