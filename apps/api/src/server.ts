@@ -341,7 +341,8 @@ export async function buildServer(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
-    log: app.log,
+    // Only the outbox worker sends: its lines (the development mailbox's link included) say so.
+    log: app.log.child({ component: 'outbox' }),
   });
   const services: Services = {
     config,
