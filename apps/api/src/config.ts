@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/index.ts';
+import type { OutboxOptions } from './outbox.ts';
 
 export interface Config {
   port: number;
@@ -32,6 +33,8 @@ export interface Config {
   codeTtlSeconds: { confirm: number; reset: number; invite: number };
   /** Trust X-Forwarded-For (behind a load balancer) to identify clients for rate limiting. */
   trustProxy: boolean;
+  /** Retry and lease timings of the mail outbox worker. */
+  outbox: OutboxOptions;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -56,6 +59,8 @@ export function defaultConfig(base = process.cwd()): Config {
     jsonBodyLimit: 1024 * 1024,
     codeTtlSeconds: { confirm: 7 * 24 * 3600, reset: 3600, invite: 7 * 24 * 3600 },
     trustProxy: false,
+    // Retries 1 s, 2 s, 4 s… up to a minute; a worker that died while sending is taken over after 2 minutes.
+    outbox: { baseDelayMs: 1000, maxDelayMs: 60_000, leaseMs: 120_000, pollMs: 5000 },
   };
 }
 
@@ -73,15 +78,29 @@ function checkUrl(name: string, value: string, protocols: string[]): string {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`${name} is not a URL: "${value}"`);
+    // It may hold a password: shown only when it cannot.
+    throw new ConfigError(`${name} is not a URL${value.includes('@') ? '' : `: "${value}"`}`);
   }
   if (!protocols.includes(url.protocol)) {
     throw new ConfigError(
-      `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${value}"`,
+      `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${redacted(url, value)}"`,
     );
+  }
+  if (!url.hostname && url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(`${name} has no host name: "${redacted(url, value)}"`);
   }
   return value;
 }
+
+/** A URL as it may be printed: its password replaced. */
+function redacted(url: URL, value: string): string {
+  if (!url.password) return value;
+  const copy = new URL(url);
+  copy.password = '***';
+  return copy.toString();
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads the environment variables documented in the README; throws a ConfigError naming what is wrong. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -89,7 +108,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const base = env.INIT_CWD && isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
   const config = defaultConfig(base);
   if (env.PORT) {
-    const port = positiveInt('PORT', env.PORT);
+    // 0: a free port chosen by the system (logged at start).
+    const port = env.PORT === '0' ? 0 : positiveInt('PORT', env.PORT);
     if (port > 65535) throw new ConfigError(`PORT must be at most 65535, got "${env.PORT}"`);
     config.port = port;
   }
@@ -112,9 +132,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
     config.jwtSecret = env.JWT_SECRET;
   }
-  if (env.LOG_LEVEL) config.logLevel = env.LOG_LEVEL;
+  if (env.LOG_LEVEL) {
+    if (!logLevels.includes(env.LOG_LEVEL))
+      throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${env.LOG_LEVEL}"`);
+    config.logLevel = env.LOG_LEVEL;
+  }
   if (env.BACKOFFICE_DIR !== undefined)
     config.backofficeDir = env.BACKOFFICE_DIR ? resolve(base, env.BACKOFFICE_DIR) : null;
-  if (env.TRUST_PROXY) config.trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
+  if (env.TRUST_PROXY) {
+    if (!['true', 'false', '1', '0'].includes(env.TRUST_PROXY))
+      throw new ConfigError(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);
+    config.trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
+  }
   return config;
 }

@@ -6,6 +6,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Locale } from './problems.ts';
 
 export interface Mail {
+  /** The outbox row's id, sent as the Message-ID so a copy sent twice is recognisable. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -17,6 +19,8 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   close(): void;
 }
+
+const messageId = (mail: Mail) => (mail.id ? `<${mail.id}@mulot.outbox>` : undefined);
 
 /** SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail and the link in the log. */
 export function createMailer(options: {
@@ -35,7 +39,13 @@ export function createMailer(options: {
     });
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          messageId: messageId(mail),
+        });
       },
       close: () => transport.close(),
     };
@@ -49,6 +59,7 @@ export function createMailer(options: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        messageId: messageId(mail),
       });
       mkdirSync(dir, { recursive: true });
       const file = join(

@@ -25,6 +25,7 @@ const kinds = {
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  'not-ready': { status: 503, title: 'Not ready' },
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
@@ -136,6 +137,14 @@ export const messages = {
   'rate-limited': {
     fr: 'Trop de tentatives. Réessayez dans {minutes} minute(s).',
     en: 'Too many attempts. Try again in {minutes} minute(s).',
+  },
+  'not-ready.database': {
+    fr: 'La base de données ne répond pas.',
+    en: 'The database does not answer.',
+  },
+  'not-ready.migrations': {
+    fr: "La base de données n'est pas à jour : des migrations ne sont pas appliquées.",
+    en: 'The database is not up to date: some migrations are not applied.',
   },
   internal: {
     fr: 'Une erreur est survenue. Veuillez réessayer.',

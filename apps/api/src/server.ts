@@ -18,7 +18,9 @@ import { openDatabase } from './db/index.ts';
 import { uuidPattern } from './handlers/context.ts';
 import { accessOf, authCalls, handlers } from './handlers/index.ts';
 import type { Caller, OperationId, RawResult, Request, Services } from './handlers/types.ts';
+import { echoRequestId, type LogStream, loggingOptions } from './logging.ts';
 import { createMailer } from './mail.ts';
+import { OutboxWorker } from './outbox.ts';
 import {
   HttpProblem,
   type Locale,
@@ -301,6 +303,7 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
         locale: request.locale,
         ip: request.ip,
         caller: request.caller,
+        log: request.log,
       })) as { status: number; body?: unknown; etag?: number } | RawResult;
       if ('raw' in result) {
         return reply
@@ -319,12 +322,16 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
 
 /**
  * Builds the whole server (not listening): API under /api from openapi.yaml, its reference at /api/docs, and the
- * built back-office when present. Closing it closes the database and the mailer.
+ * built back-office when present. Ready (or listening), it starts the mail outbox worker; closing it waits for the
+ * requests in progress, stops the worker after the mail it is sending, and closes the database.
  */
-export async function buildServer(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function buildServer(
+  overrides: Partial<Config> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<FastifyInstance> {
   const config: Config = { ...defaultConfig(), ...overrides };
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggingOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: config.jsonBodyLimit,
     // Unknown properties answer 400 rather than being dropped; types are never coerced in bodies.
@@ -338,22 +345,25 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
         'x-frame-options': 'DENY',
         'referrer-policy': 'no-referrer',
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-request-id': request.id,
       });
       void sendProblem(reply, request, toProblem(error, request));
     },
   });
 
   const db = await openDatabase(config.database);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    // Only the outbox worker sends: its lines (the development mailbox's link included) say so.
+    log: app.log.child({ component: 'outbox' }),
+  });
   const services: Services = {
     config,
     db,
     tokens: new Tokens(await loadJwtSecret(db, config.jwtSecret), config.jwtTtlSeconds),
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      log: app.log,
-    }),
+    outbox: new OutboxWorker(db, mailer, app.log, config.outbox, config.database.kind !== 'postgres'),
     storage: new DatabaseScreenshotStorage(db),
     failedLogins: new SlidingWindow(config.rateLimit.windowMs, config.rateLimit.failedLogins),
     authRequests: new SlidingWindow(config.rateLimit.windowMs, config.rateLimit.authRequests),
@@ -362,11 +372,15 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
   app.decorate('mulot', services);
   app.decorateRequest('caller', null);
   app.decorateRequest('locale', 'fr');
+  echoRequestId(app);
   app.addHook('onRequest', async (request) => {
     request.locale = localeOf(request.headers['x-locale']);
   });
+  app.addHook('onReady', async () => services.outbox.start());
+  // Runs once the server has stopped accepting and the requests in progress have been answered.
   app.addHook('onClose', async () => {
-    services.mailer.close();
+    await services.outbox.stop();
+    mailer.close();
     await db.destroy();
   });
 

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,8 +113,10 @@ describe('mail without an SMTP server', () => {
     });
     expect(registered.status).toBe(201);
     const dir = join(server.dataDir, 'mail');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    expect(files).toHaveLength(1);
+    // The outbox worker writes it just after the answer.
+    const emls = () => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : []);
+    await expect.poll(emls, { timeout: 5000 }).toHaveLength(1);
+    const files = emls();
     const eml = readFileSync(join(dir, files[0] as string), 'utf8').replace(/=\r?\n/g, '');
     expect(eml).toContain(`To: ${email}`);
     const link = /http:\/\/localhost:3000\/auth\/confirm-account\?code=[^\s&]+&email=[^\s]+/.exec(eml)?.[0];

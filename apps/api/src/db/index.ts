@@ -122,6 +122,14 @@ export function migrationNames(): string[] {
     .sort();
 }
 
+/** Migrations shipped with this version and applied to the database, and those still missing. */
+export async function migrationStatus(db: Db): Promise<{ applied: number; missing: string[] }> {
+  const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(db);
+  const done = new Set(rows.rows.map((r) => r.name));
+  const files = migrationNames();
+  return { applied: files.filter((f) => done.has(f)).length, missing: files.filter((f) => !done.has(f)) };
+}
+
 /** Creates the bookkeeping table; runs inside the caller's transaction when given one. */
 export async function ensureMigrationsTable(db: Kysely<Database>): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -142,6 +142,20 @@ export interface RunStepIssuesTable {
   created_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_by: string | null;
+  last_error: string | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -156,6 +170,7 @@ export interface Database {
   prerequisites: PrerequisitesTable;
   runs: RunsTable;
   run_step_issues: RunStepIssuesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

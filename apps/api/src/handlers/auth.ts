@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { RoleName, UserRow } from '../db/schema.ts';
-import { confirmationMail, type Mail, resetMail } from '../mail.ts';
+import { confirmationMail, resetMail } from '../mail.ts';
+import { queueMail } from '../outbox.ts';
 import { fieldProblem, HttpProblem } from '../problems.ts';
 import { hashCode, hashPassword, newCode, verifyPassword } from '../security.ts';
 import { callerOf } from './context.ts';
@@ -63,15 +64,6 @@ export async function issueCode(
   return code;
 }
 
-/** Mail delivery problems must not undo the change that caused the mail; they are logged. */
-export async function deliver(services: Services, mail: Mail): Promise<void> {
-  try {
-    await services.mailer.send(mail);
-  } catch (error) {
-    services.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed');
-  }
-}
-
 export async function firstRole(db: Db, userId: string): Promise<RoleName | null> {
   const row = await db
     .selectFrom('memberships')
@@ -112,7 +104,7 @@ export const register: Handler<'register'> = async (services, request) => {
   const base = linkBase(services.config, rootUrl, '/body/rootUrl');
   const email = normalizeEmail(credentials.email);
   const passwordHash = await hashPassword(credentials.password, services.config.scryptCost);
-  const { user, code } = await services.db.transaction().execute(async (trx) => {
+  const { user } = await services.db.transaction().execute(async (trx) => {
     // Serializes registrations so exactly one first account becomes platform administrator.
     await sql`SELECT pg_advisory_xact_lock(7242002)`.execute(trx);
     const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
@@ -138,11 +130,13 @@ export const register: Handler<'register'> = async (services, request) => {
       .insertInto('memberships')
       .values({ organization_id: organizationId, user_id: user.id, role: 'Admin' })
       .execute();
-    const code = await issueCode(trx, user.id, 'confirm', services.config.codeTtlSeconds.confirm);
-    return { user, code };
+    const ttl = services.config.codeTtlSeconds.confirm;
+    const code = await issueCode(trx, user.id, 'confirm', ttl);
+    const link = `${base}/auth/confirm-account?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
+    await queueMail(trx, confirmationMail(request.locale, email, link), ttl);
+    return { user };
   });
-  const link = `${base}/auth/confirm-account?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
-  await deliver(services, confirmationMail(request.locale, email, link));
+  services.outbox.wake();
   return { status: 201, body: userBody(user, 'Admin') };
 };
 
@@ -180,10 +174,14 @@ export const forgotPassword: Handler<'forgotPassword'> = async (services, reques
     .where('email', '=', email)
     .executeTakeFirst();
   if (user) {
-    const code = await issueCode(services.db, user.id, 'reset', services.config.codeTtlSeconds.reset);
-    const link = `${base}/auth/reset-password?code=${encodeURIComponent(code)}`;
-    // Not awaited: the answer must not take longer when the email has an account.
-    void deliver(services, resetMail(request.locale, email, link));
+    // Queued, not sent: the answer takes no longer when the email has an account (sending happens afterwards).
+    await services.db.transaction().execute(async (trx) => {
+      const ttl = services.config.codeTtlSeconds.reset;
+      const code = await issueCode(trx, user.id, 'reset', ttl);
+      const link = `${base}/auth/reset-password?code=${encodeURIComponent(code)}`;
+      await queueMail(trx, resetMail(request.locale, email, link), ttl);
+    });
+    services.outbox.wake();
   }
   return { status: 204, body: undefined };
 };

@@ -1,6 +1,7 @@
 import * as activity from './activity.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
+import * as operations from './operations.ts';
 import * as team from './team.ts';
 import type { Access, Handlers, OperationId } from './types.ts';
 import * as users from './users.ts';
@@ -51,6 +52,8 @@ export const handlers: Handlers = {
   getDashboard: activity.getDashboard,
   listLocales: activity.listLocales,
   getTranslations: activity.getTranslations,
+  getHealth: operations.getHealth,
+  getReadiness: operations.getReadiness,
 };
 
 const teamCalls = ['filterMembers', 'inviteMember', 'updateMemberRole', 'deleteMemberRole'] as const;
@@ -62,6 +65,8 @@ const publicCalls = [
   'confirmAccount',
   'listLocales',
   'getTranslations',
+  'getHealth',
+  'getReadiness',
 ] as const;
 const userCalls = ['changePassword', 'getMe', 'updateMe', 'listOrganizations'] as const;
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { RoleName } from '../db/schema.ts';
 import { invitationMail, joinedMail } from '../mail.ts';
+import { queueMail } from '../outbox.ts';
 import { HttpProblem } from '../problems.ts';
-import { deliver, issueCode, linkBase, normalizeEmail } from './auth.ts';
+import { issueCode, linkBase, normalizeEmail } from './auth.ts';
 import { organizationOf } from './context.ts';
 import type { Handler, Schemas } from './types.ts';
 
@@ -101,20 +102,20 @@ export const inviteMember: Handler<'inviteMember'> = async (services, request) =
       .values({ organization_id: organizationId, user_id: user.id, role })
       .execute();
     // Someone who never set a password (new, or invited elsewhere before) gets a link to set one.
-    const code = user.password_hash
-      ? null
-      : await issueCode(trx, user.id, 'reset', services.config.codeTtlSeconds.invite);
-    return { user, code, organization: organization.name };
+    const ttl = services.config.codeTtlSeconds.invite;
+    const code = user.password_hash ? null : await issueCode(trx, user.id, 'reset', ttl);
+    const mail = code
+      ? invitationMail(
+          request.locale,
+          email,
+          organization.name,
+          `${base}/auth/reset-password?code=${encodeURIComponent(code)}`,
+        )
+      : joinedMail(request.locale, email, organization.name, `${base}/auth/login`);
+    await queueMail(trx, mail, ttl);
+    return { user };
   });
-  const mail = outcome.code
-    ? invitationMail(
-        request.locale,
-        email,
-        outcome.organization,
-        `${base}/auth/reset-password?code=${encodeURIComponent(outcome.code)}`,
-      )
-    : joinedMail(request.locale, email, outcome.organization, `${base}/auth/login`);
-  await deliver(services, mail);
+  services.outbox.wake();
   return { status: 201, body: memberBody({ ...outcome.user, role }) };
 };
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { RoleName, UserRow } from '../db/schema.ts';
-import type { Mailer } from '../mail.ts';
+import type { OutboxWorker } from '../outbox.ts';
 import type { Locale } from '../problems.ts';
 import type { SlidingWindow } from '../rate-limit.ts';
 import type { Tokens } from '../security.ts';
@@ -45,7 +45,8 @@ export interface Services {
   config: Config;
   db: Db;
   tokens: Tokens;
-  mailer: Mailer;
+  /** Sends the mails queued with queueMail; wake it after the transaction that queued one commits. */
+  outbox: OutboxWorker;
   storage: ScreenshotStorage;
   failedLogins: SlidingWindow;
   authRequests: SlidingWindow;
@@ -72,6 +73,8 @@ export interface Request<K extends OperationId> {
   locale: Locale;
   ip: string;
   caller: Caller | null;
+  /** The request's logger: every line carries its request id. */
+  log: FastifyBaseLogger;
 }
 
 export type Handler<K extends OperationId> = (

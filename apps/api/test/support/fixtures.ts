@@ -281,6 +281,8 @@ export function requests(w: World): Record<OperationId, Req> {
     getDashboard: { method: 'GET', path: '/api/dashboard' },
     listLocales: { method: 'GET', path: '/api/translations/locales' },
     getTranslations: { method: 'GET', path: '/api/translations/locales/fr' },
+    getHealth: { method: 'GET', path: '/api/health' },
+    getReadiness: { method: 'GET', path: '/api/ready' },
   };
 }
 

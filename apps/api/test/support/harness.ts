@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,12 +7,20 @@ import pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/index.ts';
+import type { LogStream } from '../../src/logging.ts';
 import { buildServer } from '../../src/server.ts';
 import { checkResponse } from './contract.ts';
 import { linkIn, MailSink } from './mail-sink.ts';
 
 export const backend = process.env.MULOT_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 export const rootUrl = 'http://localhost:5173';
+
+/** A DATA_DIR whose PGlite database is already created and migrated (initdb takes seconds). */
+export function seededDataDir(prefix = 'mulot-data-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(inject('pgliteTemplate'), join(dir, 'pglite'), { recursive: true });
+  return dir;
+}
 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
 export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
@@ -172,24 +180,30 @@ export class TestServer {
 }
 
 /** A listening server on port 0 with a fresh database and a real SMTP sink. */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(
+  overrides: Partial<Config> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestServer> {
   const mail = new MailSink();
   const smtpUrl = await mail.start();
   const database = overrides.database
     ? { target: overrides.database, drop: async () => {} }
     : await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'mulot-api-test-'));
-  const app = await buildServer({
-    database: database.target,
-    dataDir,
-    smtpUrl,
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    backofficeDir: null,
-    // Cheap hashing keeps the suite fast; production uses the default cost.
-    scryptCost: 1024,
-    trustProxy: true,
-    ...overrides,
-  });
+  const app = await buildServer(
+    {
+      database: database.target,
+      dataDir,
+      smtpUrl,
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      backofficeDir: null,
+      // Cheap hashing keeps the suite fast; production uses the default cost.
+      scryptCost: 1024,
+      trustProxy: true,
+      ...overrides,
+    },
+    options,
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

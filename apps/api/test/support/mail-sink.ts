@@ -18,13 +18,16 @@ function decodeQuotedPrintable(text: string): string {
 /** A real SMTP server on loopback that keeps every mail it receives. */
 export class MailSink {
   readonly mails: ReceivedMail[] = [];
-  readonly #server: SMTPServer;
+  #server: SMTPServer | null = null;
   readonly #waiters = new Set<() => void>();
   port = 0;
 
-  constructor() {
-    this.#server = new SMTPServer({
+  /** A new SMTP server each start (a closed one cannot listen again); mails received are kept across restarts. */
+  #create(): SMTPServer {
+    const server = new SMTPServer({
       authOptional: true,
+      // Stopping must not wait for a client's idle connection.
+      closeTimeout: 500,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData: (stream, session, callback) => {
@@ -45,16 +48,28 @@ export class MailSink {
         });
       },
     });
+    // A client that vanishes mid-session (a server killed while sending) is its problem, not the sink's.
+    server.on('error', () => {});
+    return server;
   }
 
+  /** Listens on loopback: a free port the first time, the same port again after stop() (a mail server back up). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.#server.server.address() as AddressInfo).port;
+    const server = this.#create();
+    await new Promise<void>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.#server = server;
+    this.port = (server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** Stops listening: connections are refused until start() again. */
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    const server = this.#server;
+    this.#server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   /** The first mail to this address (after `skip` earlier ones) that matches, waiting up to 5 s for it. */

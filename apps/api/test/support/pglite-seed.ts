@@ -12,6 +12,8 @@ import type { Database } from '../../src/db/schema.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSeed: string;
+    /** The same database as a PGlite data directory, to copy into a DATA_DIR (servers started as processes). */
+    pgliteTemplate: string;
   }
 }
 
@@ -25,5 +27,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const file = join(dir, 'seed.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSeed', file);
+  const template = join(dir, 'pglite');
+  const onDisk = new PGlite(template, { loadDataDir: dump });
+  await onDisk.close();
+  project.provide('pgliteTemplate', template);
   return () => rmSync(dir, { recursive: true, force: true });
 }

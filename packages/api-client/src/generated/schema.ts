@@ -246,6 +246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness - the process is up and answering
+         * @description Touches nothing else (not the database), so a supervisor restarts the process only when it is stuck.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -368,6 +388,27 @@ export interface paths {
         put?: never;
         /** Create a scenario (as a draft) in a category */
         post: operations["createScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness - the database answers and every migration is applied
+         * @description A load balancer sends traffic only while this answers 200. 503 (`urn:mulot:problem:not-ready`) when the
+         *     database cannot be reached within two seconds or a migration shipped with this version is not applied.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -768,6 +809,12 @@ export interface components {
             email: components["schemas"]["Email"];
             rootUrl: components["schemas"]["RootUrl"];
         };
+        /** @description Liveness of the process. */
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            uptimeSeconds: number;
+        };
         /** @description Raw image bytes (PNG, JPEG or WebP). */
         ImageBytes: string;
         /** @description Body of POST /auth/invite. */
@@ -910,6 +957,15 @@ export interface components {
             description: string;
             name: string;
             sites: components["schemas"]["Site"][];
+        };
+        /** @description The database answers and its schema is this version's. */
+        Readiness: {
+            /** @description Migrations applied. */
+            migrations: number;
+            /** @description Mails in the outbox not sent yet (waiting for a retry when the mail server is down). */
+            pendingMails: number;
+            /** @enum {string} */
+            status: "ready";
         };
         /** @description Body of POST /auth/register. */
         RegisterRequest: {
@@ -1713,6 +1769,26 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
     listOrganizations: {
         parameters: {
             query?: never;
@@ -2204,6 +2280,38 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Not ready (`not-ready`); `detail` says why. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getScenario: {

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backend, rootUrl, seededDataDir } from './support/harness.ts';
+import { MailSink } from './support/mail-sink.ts';
+import { ApiProcess } from './support/process.ts';
+
+// The command itself, as a child process; the database is PGlite in DATA_DIR (the backend does not change what
+// these check), so they run once, in the PGlite project.
+describe.skipIf(backend !== 'pglite')('the mulot-api command', () => {
+  const dirs: string[] = [];
+  const processes: ApiProcess[] = [];
+  afterAll(() => {
+    for (const p of processes) p.kill('SIGKILL');
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function run(env: Record<string, string>): ApiProcess {
+    const p = new ApiProcess(env);
+    processes.push(p);
+    return p;
+  }
+
+  it('refuses a wrong setting with one line on stderr naming it, and a non-zero exit', async () => {
+    const dataDir = seededDataDir('mulot-cli-config-');
+    dirs.push(dataDir);
+    const busy: Server = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = String((busy.address() as { port: number }).port);
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: 'eighty' }, /^mulot: configuration error: PORT must be a positive integer, got "eighty"$/],
+      [{ PORT: '70000' }, /^mulot: configuration error: PORT must be at most 65535/],
+      [{ PORT: busyPort }, new RegExp(`^mulot: configuration error: PORT ${busyPort} is already in use`)],
+      [
+        { DATABASE_URL: 'mysql://db/mulot' },
+        /^mulot: configuration error: DATABASE_URL must start with postgres:\/\//,
+      ],
+      [
+        // Nothing listens on port 1: the server cannot be reached; the password is not printed.
+        { DATABASE_URL: 'postgres://mulot:s3cret-pw@127.0.0.1:1/mulot' },
+        /^mulot: configuration error: DATABASE_URL postgres:\/\/mulot:\*\*\*@127\.0\.0\.1:1\/mulot cannot be used: .*ECONNREFUSED/,
+      ],
+      [
+        { SMTP_URL: 'http://mail.example.com' },
+        /^mulot: configuration error: SMTP_URL must start with smtp:\/\//,
+      ],
+      [{ SMTP_URL: 'not a url' }, /^mulot: configuration error: SMTP_URL is not a URL/],
+      [
+        { PUBLIC_URL: 'ftp://mulot.example.com' },
+        /^mulot: configuration error: PUBLIC_URL must start with http:\/\//,
+      ],
+      [{ JWT_SECRET: 'short' }, /^mulot: configuration error: JWT_SECRET must be at least 32 characters/],
+      [{ LOG_LEVEL: 'loud' }, /^mulot: configuration error: LOG_LEVEL must be one of/],
+      [{ TRUST_PROXY: 'maybe' }, /^mulot: configuration error: TRUST_PROXY must be true or false/],
+    ];
+    try {
+      // A few at a time: each is a whole Node process loading the server.
+      const outcomes: Array<{ p: ApiProcess; exit: Awaited<ApiProcess['exited']> }> = [];
+      for (let i = 0; i < cases.length; i += 3) {
+        outcomes.push(
+          ...(await Promise.all(
+            cases.slice(i, i + 3).map(async ([env]) => {
+              const p = run({ DATA_DIR: dataDir, ...env });
+              return { p, exit: await p.exited };
+            }),
+          )),
+        );
+      }
+      for (const [index, { p, exit }] of outcomes.entries()) {
+        const [env, expected] = cases[index] as [Record<string, string>, RegExp];
+        const label = JSON.stringify(env);
+        expect(exit.code, label).not.toBe(0);
+        expect(exit.code, label).not.toBeNull();
+        const lines = p.stderr.split('\n').filter((l) => l.length > 0);
+        expect(lines, label).toHaveLength(1);
+        expect(lines[0], label).toMatch(expected);
+        expect(p.stdout + p.stderr, label).not.toContain('s3cret-pw');
+      }
+    } finally {
+      busy.close();
+    }
+  }, 180_000);
+
+  it('on SIGTERM stops accepting, answers the requests in progress, flushes the outbox, closes and exits 0', async () => {
+    const dataDir = seededDataDir('mulot-cli-stop-');
+    dirs.push(dataDir);
+    const sink = new MailSink();
+    const smtpUrl = await sink.start();
+    const env = { DATA_DIR: dataDir, SMTP_URL: smtpUrl, LOG_LEVEL: 'info' };
+    try {
+      const api = run(env);
+      const base = new URL(await api.listening());
+
+      // Registrations whose body is still arriving when the signal comes: in progress by construction.
+      const emails = Array.from({ length: 3 }, (_, i) => `stop-${i}-${randomUUID().slice(0, 6)}@example.com`);
+      const inFlight = emails.map((email, i) => {
+        const body = Buffer.from(
+          JSON.stringify({ credentials: { email, password: 'password 123' }, rootUrl }),
+        );
+        const id = `in-flight-${i}`;
+        let finish!: () => void;
+        const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(
+            {
+              host: base.hostname,
+              port: base.port,
+              path: '/api/auth/register',
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'content-length': body.length,
+                'x-request-id': id,
+              },
+            },
+            (res) => {
+              let text = '';
+              res.on('data', (c: Buffer) => {
+                text += c.toString('utf8');
+              });
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+            },
+          );
+          req.on('error', reject);
+          req.write(body.subarray(0, 10));
+          finish = () => req.end(body.subarray(10));
+        });
+        return { id, answer, finish: () => finish() };
+      });
+      for (const { id } of inFlight)
+        await api.waitForLine((l) => l.reqId === id && l.msg === 'incoming request');
+
+      api.kill('SIGTERM');
+      await api.waitForLine((l) => l.msg.startsWith('shutting down'));
+      // No new connection is accepted any more…
+      await expect
+        .poll(
+          () =>
+            fetch(new URL('/api/health', base)).then(
+              () => 'accepted',
+              (error: { cause?: { code?: string } }) => error.cause?.code,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe('ECONNREFUSED');
+      // …but the requests in progress are answered in full.
+      for (const { finish } of inFlight) finish();
+      const answers = await Promise.all(inFlight.map((r) => r.answer));
+      for (const answer of answers) expect(answer.status, answer.body).toBe(201);
+      const exit = await api.exited;
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(api.lines.at(-1)?.msg).toBe('stopped');
+      expect(api.stderr).toBe('');
+
+      // Mails the worker had no time to send wait in the database: the next start sends each of them, once.
+      const again = run(env);
+      const nextBase = await again.listening();
+      for (const email of emails) await sink.waitFor(email);
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`${nextBase}/api/ready`)).json()) as { pendingMails: number }).pendingMails,
+          { timeout: 10_000 },
+        )
+        .toBe(0);
+      for (const email of emails) expect(sink.count(email), email).toBe(1);
+      again.kill('SIGINT');
+      expect(await again.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await sink.stop();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,84 @@
+// The real command (src/cli.ts) as a child process: what an operator or a supervisor runs.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  [key: string]: unknown;
+}
+
+export class ApiProcess {
+  readonly child: ChildProcess;
+  readonly lines: LogLine[] = [];
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  readonly #waiters = new Set<() => void>();
+
+  /** keep: which log lines to hold in `lines` (a long run would hold every request's otherwise). */
+  constructor(env: Record<string, string>, keep: (line: LogLine) => boolean = () => true) {
+    // Only what the server needs: no variable of the test runner (a DATABASE_URL of the machine…) leaks in.
+    this.child = spawn(process.execPath, [join(appDir, 'src/cli.ts')], {
+      cwd: appDir,
+      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', BACKOFFICE_DIR: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let pending = '';
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      if (this.stdout.length < 1_000_000) this.stdout += chunk.toString('utf8');
+      pending += chunk.toString('utf8');
+      const parts = pending.split('\n');
+      pending = parts.pop() ?? '';
+      for (const part of parts) {
+        if (!part.trim()) continue;
+        const line = JSON.parse(part) as LogLine;
+        if (keep(line)) this.lines.push(line);
+      }
+      for (const wake of this.#waiters) wake();
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code, signal) => {
+        for (const wake of this.#waiters) wake();
+        resolve({ code, signal });
+      });
+    });
+  }
+
+  /** The first log line that matches, waiting for it (up to timeoutMs; the process may also exit first). */
+  async waitForLine(match: (line: LogLine) => boolean, timeoutMs = 60_000): Promise<LogLine> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.lines.find(match);
+      if (found) return found;
+      if (this.child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`no such log line (exit ${this.child.exitCode}); stderr: ${this.stderr}`);
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.#waiters.delete(wake);
+          resolve();
+        };
+        this.#waiters.add(wake);
+        setTimeout(wake, 200);
+      });
+    }
+  }
+
+  /** The base URL, once the server listens (PORT=0: the port the system chose, read from the log). */
+  async listening(): Promise<string> {
+    const line = await this.waitForLine((l) => /^Server listening at http:\/\/127\.0\.0\.1:\d+$/.test(l.msg));
+    return line.msg.replace('Server listening at ', '');
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    if (this.child.exitCode === null) this.child.kill(signal);
+  }
+}
