@@ -1,6 +1,7 @@
 import * as activity from './activity.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
+import * as health from './health.ts';
 import * as team from './team.ts';
 import type { Access, Handlers, OperationId } from './types.ts';
 import * as users from './users.ts';
@@ -47,6 +48,9 @@ export const handlers: Handlers = {
   deleteStepScreenshot: content.deleteStepScreenshot,
   createRun: activity.createRun,
   updateRun: activity.updateRun,
+  putRunIssueScreenshot: health.putRunIssueScreenshot,
+  getRunIssueScreenshot: health.getRunIssueScreenshot,
+  getScenarioHealth: health.getScenarioHealth,
   getCatalogue: activity.getCatalogue,
   getDashboard: activity.getDashboard,
   listLocales: activity.listLocales,
