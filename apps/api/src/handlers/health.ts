@@ -177,7 +177,9 @@ export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, 
       'steps.url',
       'steps.target_captured_at',
       eb
-        .exists(eb.selectFrom('screenshots').select('step_id').whereRef('screenshots.step_id', '=', 'steps.id'))
+        .exists(
+          eb.selectFrom('screenshots').select('step_id').whereRef('screenshots.step_id', '=', 'steps.id'),
+        )
         .as('has_screenshot'),
     ])
     .where('scenario_id', '=', scenarioId)
