@@ -20,6 +20,7 @@ export const failureShot = svg(
 export const guides: GuideToRepair[] = [
   {
     scenarioId: '0b6a1a8e-0000-4000-8000-000000000001',
+    projectId: '7d1c1f6e-0000-4000-8000-000000000001',
     title: 'Créer un projet',
     projectName: 'Portail client',
     categoryName: 'Premiers pas',
@@ -44,6 +45,7 @@ export const guides: GuideToRepair[] = [
   },
   {
     scenarioId: '0b6a1a8e-0000-4000-8000-000000000002',
+    projectId: '7d1c1f6e-0000-4000-8000-000000000002',
     title: 'Choisir une offre',
     projectName: 'Site vitrine',
     categoryName: 'Abonnement',

@@ -20,7 +20,7 @@ export const Default: Story = {
     const one = within(first);
     await expect(one.getByRole('link', { name: 'Créer un projet' })).toHaveAttribute(
       'href',
-      '/app/scenarios/0b6a1a8e-0000-4000-8000-000000000001',
+      '/app/projects/7d1c1f6e-0000-4000-8000-000000000001/scenarios/0b6a1a8e-0000-4000-8000-000000000001',
     );
     await expect(one.getByRole('heading', { name: 'Étape 2 : Nouveau projet' })).toBeVisible();
     await expect(first.querySelector('[data-health]')).toHaveTextContent("Santé de l'étape : En échec");

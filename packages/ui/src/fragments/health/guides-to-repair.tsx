@@ -33,6 +33,7 @@ export interface RepairStep {
 
 export interface GuideToRepair {
   scenarioId: string;
+  projectId: string;
   title: string;
   projectName: string;
   categoryName: string;
@@ -141,7 +142,7 @@ export function GuidesToRepair({ guides, loading = false, onRepair, now }: Guide
                   <Box mb="3">
                     <h3 id={`repair-${guide.scenarioId}`} className={css({ fontWeight: 'semibold' })}>
                       <FragmentLink
-                        href={`/app/scenarios/${guide.scenarioId}`}
+                        href={`/app/projects/${guide.projectId}/scenarios/${guide.scenarioId}`}
                         className={css({ _hover: { textDecoration: 'underline' } })}
                       >
                         {guide.title}
