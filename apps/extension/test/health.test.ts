@@ -88,13 +88,14 @@ async function play(backOffice: Page, scenarioId: string, { broken }: { broken: 
     ok: true,
   });
   const page = await opened;
-  await page.locator('mulot-panel').getByRole('button', { name: 'Commencer le guide' }).click();
   const card = page.getByRole('dialog');
   await expectPage(card).toContainText('Étape 1 sur 1');
   if (broken) await expectPage(card).toContainText("L'élément de cette étape est introuvable sur la page.");
   else {
+    // anchored on the recaptured element (until then the card says it is loading)
     await expectPage(card).not.toContainText('Chargement...');
     await expectPage(card).not.toContainText('introuvable');
+    await expectPage(page.getByRole('link', { name: '＋ Lancer une initiative' })).toBeVisible();
   }
   await card.getByRole('button', { name: 'Terminer' }).click();
   await expectPage(
