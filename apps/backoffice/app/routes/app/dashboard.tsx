@@ -62,10 +62,10 @@ export default function Dashboard() {
         loading={dashboard.isPending}
         error={dashboard.error ? { message: errorMessage(dashboard.error) } : null}
       />
-      {(dashboard.isPending || guides.length > 0) && (
+      {/* only when something broke: a healthy organization's dashboard stays as it was */}
+      {guides.length > 0 && (
         <GuidesToRepair
           guides={guides}
-          loading={dashboard.isPending}
           {...(installed ? { onRepair: (guide, step) => void repair(guide, step) } : {})}
         />
       )}
