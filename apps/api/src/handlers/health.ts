@@ -137,7 +137,11 @@ export async function guidesToRepair(db: Db, organizationId: string): Promise<Sc
   return scenarios
     .map((s): Schemas['GuideToRepair'] => {
       const steps = byScenario.get(s.id) ?? [];
-      const lastSeenAt = steps.map((step) => step.lastSeenAt ?? '').reduce((a, b) => (a > b ? a : b), '');
+      // ISO timestamps sort as text
+      const lastSeenAt = steps
+        .map((step) => step.lastSeenAt ?? '')
+        .sort()
+        .at(-1) as string;
       return {
         scenarioId: s.id,
         title: s.title,
