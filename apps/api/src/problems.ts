@@ -88,6 +88,11 @@ export const messages = {
     en: 'No screenshot is attached to this step.',
   },
   'run-not-found': { fr: 'Exécution introuvable.', en: 'Run not found.' },
+  'issue-not-found': { fr: "Incident d'étape introuvable.", en: 'Step issue not found.' },
+  'issue-screenshot-not-found': {
+    fr: "Aucune capture d'écran associée à cet incident.",
+    en: 'No screenshot is attached to this issue.',
+  },
   'member-not-found': {
     fr: "Ce membre n'appartient pas à l'organisation.",
     en: 'This member does not belong to the organization.',

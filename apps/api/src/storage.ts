@@ -15,6 +15,9 @@ export interface ScreenshotStorage {
   put(organizationId: string, stepId: string, image: StoredImage): Promise<void>;
   get(organizationId: string, stepId: string): Promise<StoredImage | null>;
   delete(organizationId: string, stepId: string): Promise<boolean>;
+  /** The page as the end user saw it when a step of their run failed (one per run step issue). */
+  putIssue(organizationId: string, issueId: string, image: StoredImage): Promise<void>;
+  getIssue(organizationId: string, issueId: string): Promise<StoredImage | null>;
 }
 
 export class DatabaseScreenshotStorage implements ScreenshotStorage {
@@ -62,6 +65,37 @@ export class DatabaseScreenshotStorage implements ScreenshotStorage {
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  async putIssue(organizationId: string, issueId: string, image: StoredImage): Promise<void> {
+    await this.#db
+      .insertInto('run_step_issue_screenshots')
+      .values({
+        issue_id: issueId,
+        organization_id: organizationId,
+        content_type: image.contentType,
+        size: image.data.length,
+        data: image.data,
+      })
+      .onConflict((oc) =>
+        oc.column('issue_id').doUpdateSet({
+          content_type: image.contentType,
+          size: image.data.length,
+          data: image.data,
+          created_at: new Date(),
+        }),
+      )
+      .execute();
+  }
+
+  async getIssue(organizationId: string, issueId: string): Promise<StoredImage | null> {
+    const row = await this.#db
+      .selectFrom('run_step_issue_screenshots')
+      .select(['content_type', 'data'])
+      .where('issue_id', '=', issueId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : null;
   }
 }
 

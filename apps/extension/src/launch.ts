@@ -26,6 +26,8 @@ export interface Launch {
   categoryId?: string;
   scenarioId?: string;
   stepId?: string;
+  /** creator on stepId: start capturing its target again straight away */
+  recapture?: boolean;
 }
 
 export type LaunchCheck = { ok: true; launch: Launch } | { ok: false; error: MessageKey };
@@ -91,6 +93,10 @@ export function checkLaunch(data: unknown, origin: string): LaunchCheck {
   if (mode === 'creator' && !ids.scenarioId && !(ids.projectId && ids.categoryId))
     return { ok: false, error: 'launch.newGuide' };
 
+  if (message.recapture !== undefined && message.recapture !== true && message.recapture !== false)
+    return { ok: false, error: 'launch.error' };
+  const recapture = message.recapture === true && mode === 'creator' && Boolean(ids.stepId);
+
   let url: string | null = null;
   const rawUrl = text(message.url);
   if (rawUrl) {
@@ -108,6 +114,7 @@ export function checkLaunch(data: unknown, origin: string): LaunchCheck {
       mode,
       url,
       ...ids,
+      ...(recapture ? { recapture: true } : {}),
     },
   };
 }

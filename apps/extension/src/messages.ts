@@ -10,6 +10,8 @@ export interface CreatorState {
   scenarioId?: string;
   /** open the step editor on this step (launched from a step of the scenario detail) */
   stepId?: string;
+  /** with stepId: start capturing the step's target at once (repairing a failing step from the dashboard) */
+  recapture?: boolean;
 }
 
 export interface RunProgress {
@@ -59,6 +61,7 @@ export type Message =
   | { kind: 'tab-state:set'; state: TabState | null }
   | { kind: 'screenshot:put'; scenarioId: string; stepId: string }
   | { kind: 'screenshot:get'; scenarioId: string; stepId: string }
+  | { kind: 'issue-screenshot:put'; scenarioId: string; runId: string; issueId: string }
   | { kind: 'start'; tabId: number; state: TabState }
   | { kind: 'approval:get'; id: string }
   | { kind: 'approval:answer'; id: string; allow: boolean };

@@ -104,7 +104,8 @@ function nextPage(): Promise<Page> {
 function recordRunCalls(): Array<{ method: string; url: string; body: Json | null }> {
   const calls: Array<{ method: string; url: string; body: Json | null }> = [];
   context.on('request', (request) => {
-    if (/\/api\/scenarios\/[^/]+\/runs/.test(request.url()))
+    // (not the screenshots of step issues: image bytes, sent beside the run's own calls)
+    if (/\/api\/scenarios\/[^/]+\/runs/.test(request.url()) && !request.url().endsWith('/screenshot'))
       calls.push({
         method: request.method(),
         url: request.url(),

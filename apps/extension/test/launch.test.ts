@@ -79,6 +79,26 @@ describe('checkLaunch (spec §5 "Extension launch")', () => {
     expect(existing.ok && existing.launch.stepId).toBe(ids.stepId);
   });
 
+  it('recaptures only a given step in creator mode (repair from the dashboard), and refuses a non-boolean flag', () => {
+    const repair = {
+      ...base,
+      mode: 'creator',
+      scenarioId: ids.scenarioId,
+      stepId: ids.stepId,
+      recapture: true,
+    };
+    const accepted = checkLaunch(repair, origin);
+    expect(accepted.ok && accepted.launch.recapture).toBe(true);
+    const reader = checkLaunch({ ...repair, mode: 'reader' }, origin);
+    expect(reader.ok && reader.launch.recapture).toBeUndefined();
+    const withoutStep = checkLaunch({ ...repair, stepId: undefined }, origin);
+    expect(withoutStep.ok && withoutStep.launch.recapture).toBeUndefined();
+    expect(checkLaunch({ ...repair, recapture: 'yes' }, origin)).toEqual({
+      ok: false,
+      error: 'launch.error',
+    });
+  });
+
   it('refuses a missing session, a malformed identifier, a non-web url and a foreign message', () => {
     expect(checkLaunch({ ...base, token: '', mode: 'reader', url: 'a.example' }, origin)).toEqual({
       ok: false,

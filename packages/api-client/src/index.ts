@@ -125,3 +125,15 @@ export async function downloadScreenshot(
   });
   return data as Blob;
 }
+
+/** The page an end user saw when a step of their run failed, as a Blob (guide health). */
+export async function downloadIssueScreenshot(
+  client: Client<paths>,
+  ids: { scenarioId: string; runId: string; issueId: string },
+): Promise<Blob> {
+  const { data } = await client.GET('/scenarios/{id}/runs/{runId}/issues/{issueId}/screenshot', {
+    params: { path: { id: ids.scenarioId, runId: ids.runId, issueId: ids.issueId } },
+    parseAs: 'blob',
+  });
+  return data as Blob;
+}

@@ -94,6 +94,8 @@ export interface StepsTable {
   auto_click: boolean;
   missing_wait_seconds: number;
   missing_then: 'unanchored' | 'skip';
+  /** set by a trigger (migration 0003) whenever the target changes */
+  target_captured_at: Generated<Date | null>;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -101,6 +103,15 @@ export interface StepsTable {
 
 export interface ScreenshotsTable {
   step_id: string;
+  organization_id: string;
+  content_type: ImageType;
+  size: number;
+  data: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface RunStepIssueScreenshotsTable {
+  issue_id: string;
   organization_id: string;
   content_type: ImageType;
   size: number;
@@ -171,6 +182,7 @@ export interface Database {
   runs: RunsTable;
   run_step_issues: RunStepIssuesTable;
   mail_outbox: MailOutboxTable;
+  run_step_issue_screenshots: RunStepIssueScreenshotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import type { RunRow } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
 import { loadProjects } from './content.ts';
 import { callerOf, iso, organizationOf } from './context.ts';
+import { guidesToRepair } from './health.ts';
 import type { Handler, Schemas } from './types.ts';
 
 // ── runs ──
@@ -14,7 +15,22 @@ import type { Handler, Schemas } from './types.ts';
 async function runBody(db: Db, run: RunRow): Promise<Schemas['Run']> {
   const issues = await db
     .selectFrom('run_step_issues')
-    .select(['step_id', 'outcome', 'confidence', 'url', 'created_at'])
+    .select((eb) => [
+      'id',
+      'step_id',
+      'outcome',
+      'confidence',
+      'url',
+      'created_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('run_step_issue_screenshots')
+            .select('issue_id')
+            .whereRef('run_step_issue_screenshots.issue_id', '=', 'run_step_issues.id'),
+        )
+        .as('has_screenshot'),
+    ])
     .where('run_id', '=', run.id)
     .orderBy('created_at')
     .orderBy('id')
@@ -26,10 +42,12 @@ async function runBody(db: Db, run: RunRow): Promise<Schemas['Run']> {
     url: run.url,
     stepsCompleted: run.steps_completed,
     stepIssues: issues.map((i) => ({
+      id: i.id,
       stepId: i.step_id,
       outcome: i.outcome,
       confidence: i.confidence === null ? null : Number(i.confidence),
       url: i.url,
+      hasScreenshot: Boolean(i.has_screenshot),
       createdAt: iso(i.created_at),
     })),
     createdAt: iso(run.created_at),
@@ -278,6 +296,7 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
       },
       activity,
       recentProjects: await loadProjects(db, organizationId, { limit: 5 }),
+      guidesToRepair: await guidesToRepair(db, organizationId),
     },
   };
 };

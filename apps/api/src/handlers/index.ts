@@ -1,6 +1,7 @@
 import * as activity from './activity.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
+import * as health from './health.ts';
 import * as operations from './operations.ts';
 import * as team from './team.ts';
 import type { Access, Handlers, OperationId } from './types.ts';
@@ -48,6 +49,9 @@ export const handlers: Handlers = {
   deleteStepScreenshot: content.deleteStepScreenshot,
   createRun: activity.createRun,
   updateRun: activity.updateRun,
+  putRunIssueScreenshot: health.putRunIssueScreenshot,
+  getRunIssueScreenshot: health.getRunIssueScreenshot,
+  getScenarioHealth: health.getScenarioHealth,
   getCatalogue: activity.getCatalogue,
   getDashboard: activity.getDashboard,
   listLocales: activity.listLocales,

@@ -80,7 +80,7 @@ export interface Request<K extends OperationId> {
 export type Handler<K extends OperationId> = (
   services: Services,
   request: Request<K>,
-) => Promise<Result<K> | (K extends 'getStepScreenshot' ? RawResult : never)>;
+) => Promise<Result<K> | (K extends 'getStepScreenshot' | 'getRunIssueScreenshot' ? RawResult : never)>;
 
 export type Handlers = { [K in OperationId]: Handler<K> };
 

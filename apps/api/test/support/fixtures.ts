@@ -14,6 +14,8 @@ export interface World {
   otherScenarioId: string;
   stepIds: [string, string];
   runId: string;
+  /** an issue of the run (step two not found), with its screenshot */
+  issueId: string;
 }
 
 export async function buildWorld(server: TestServer, name: string): Promise<World> {
@@ -71,9 +73,21 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
   });
   const run = await server.call<Schemas['Run']>('POST', `/api/scenarios/${scenario.body.id}/runs`, {
     ...auth,
-    body: { status: 'started', url: `https://${name}.example.com/` },
+    body: {
+      status: 'started',
+      url: `https://${name}.example.com/`,
+      stepsCompleted: 1,
+      stepIssues: [{ stepId: stepIds[1], outcome: 'not-found', url: `https://${name}.example.com/two` }],
+    },
   });
   expect(run.status).toBe(201);
+  const issueId = run.body.stepIssues[0]?.id as string;
+  const shot = await server.call(
+    'PUT',
+    `/api/scenarios/${scenario.body.id}/runs/${run.body.id}/issues/${issueId}/screenshot`,
+    { ...auth, raw: png, contentType: 'image/png' },
+  );
+  expect(shot.status).toBe(204);
   return {
     admin,
     contributor,
@@ -83,6 +97,7 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
     otherScenarioId: other.body.id,
     stepIds: stepIds as [string, string],
     runId: run.body.id,
+    issueId,
   };
 }
 
@@ -274,6 +289,19 @@ export function requests(w: World): Record<OperationId, Req> {
       ids: [w.scenarioId, w.runId],
       body: { status: 'completed', stepsCompleted: 2 },
     },
+    putRunIssueScreenshot: {
+      method: 'PUT',
+      path: `${s}/runs/${w.runId}/issues/${w.issueId}/screenshot`,
+      ids: [w.scenarioId, w.runId, w.issueId],
+      raw: png,
+      contentType: 'image/png',
+    },
+    getRunIssueScreenshot: {
+      method: 'GET',
+      path: `${s}/runs/${w.runId}/issues/${w.issueId}/screenshot`,
+      ids: [w.scenarioId, w.runId, w.issueId],
+    },
+    getScenarioHealth: { method: 'GET', path: `${s}/health`, ids: [w.scenarioId] },
     getCatalogue: {
       method: 'GET',
       path: `/api/catalogue?url=${encodeURIComponent('https://x.example.com/a')}`,
@@ -301,6 +329,7 @@ export async function snapshot(server: TestServer): Promise<string> {
     'prerequisites',
     'runs',
     'run_step_issues',
+    'run_step_issue_screenshots',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
@@ -326,6 +355,7 @@ export async function snapshotOrganization(server: TestServer, organizationId: s
     'prerequisites',
     'runs',
     'run_step_issues',
+    'run_step_issue_screenshots',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of scoped) {

@@ -15,6 +15,8 @@ export interface LaunchTarget {
   categoryId?: string;
   scenarioId?: string;
   stepId?: string;
+  /** creator on stepId: start capturing its target straight away (repairing a failing step) */
+  recapture?: boolean;
 }
 
 export type LaunchProblem = 'noUrl' | 'noTarget' | 'noSession';
@@ -80,6 +82,7 @@ export function launchExtension(target: LaunchTarget): Promise<LaunchResult> {
         ...(target.categoryId ? { categoryId: target.categoryId } : {}),
         ...(target.scenarioId ? { scenarioId: target.scenarioId } : {}),
         ...(target.stepId ? { stepId: target.stepId } : {}),
+        ...(target.recapture ? { recapture: true } : {}),
       },
       window.location.origin,
     );

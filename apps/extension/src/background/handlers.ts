@@ -134,6 +134,8 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
       return putScreenshot(sender, message.scenarioId, message.stepId);
     case 'screenshot:get':
       return getScreenshot(message.scenarioId, message.stepId);
+    case 'issue-screenshot:put':
+      return putIssueScreenshot(sender, message);
     case 'approval:get': {
       const pending = approvals.get(message.id);
       return pending ? { origin: pending.origin, locale: pending.locale } : null;
@@ -175,6 +177,7 @@ async function launch(data: unknown, origin: string, from?: Sender['tab']): Prom
           ...(request.categoryId ? { categoryId: request.categoryId } : {}),
           ...(request.scenarioId ? { scenarioId: request.scenarioId } : {}),
           ...(request.stepId ? { stepId: request.stepId } : {}),
+          ...(request.recapture ? { recapture: true } : {}),
         }
       : { mode: 'reader', ...(request.scenarioId ? { scenarioId: request.scenarioId } : {}) };
   // the tab opens straight on the page (no about:blank step); the state is bound to it as soon as its id is known,
@@ -262,6 +265,37 @@ async function putScreenshot(sender: Sender, scenarioId: string, stepId: string)
     body: bytes,
   });
   return { ok: response.ok };
+}
+
+/**
+ * The page as the end user sees it when the player cannot find a step's target (or only with low confidence),
+ * attached to the run's issue so that the author sees what changed (guide health).
+ */
+async function putIssueScreenshot(
+  sender: Sender,
+  ids: { scenarioId: string; runId: string; issueId: string },
+): Promise<{ ok: boolean }> {
+  const session = await getSession();
+  if (!session || sender.tab?.windowId === undefined) return { ok: false };
+  try {
+    const dataUrl = await captureVisibleTab(sender.tab.windowId);
+    const bytes = await (await fetch(dataUrl)).blob();
+    const path = [ids.scenarioId, 'runs', ids.runId, 'issues', ids.issueId].map(encodeURIComponent).join('/');
+    const response = await fetch(`${session.apiBase}/scenarios/${path}/screenshot`, {
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${session.token}`,
+        'x-organization-id': session.organizationId,
+        'x-locale': session.locale,
+        'content-type': 'image/png',
+      },
+      body: bytes,
+    });
+    return { ok: response.ok };
+  } catch {
+    // a tab that cannot be captured (e.g. not visible) leaves the issue without its screenshot
+    return { ok: false };
+  }
 }
 
 /** Chromium allows two captures per second: an author saving steps quickly waits instead of losing the image. */

@@ -195,9 +195,11 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
     if (!scenario) return;
     if (state.stepId) {
       const step = scenario.steps.find((s) => s.id === state.stepId);
-      await saveState({ ...state, stepId: undefined } as CreatorState);
+      const recapture = Boolean(state.recapture);
+      await saveState({ ...state, stepId: undefined, recapture: undefined } as CreatorState);
       delete state.stepId;
-      if (step) return stepEditor(scenario, step);
+      delete state.recapture;
+      if (step) return stepEditor(scenario, step, recapture);
     }
     const list = h('ol', { class: styles.list, 'aria-label': t('steps.title') });
     scenario.steps.forEach((step, index) => {
@@ -311,7 +313,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
   }
 
   // ── add / modify a step ──
-  async function stepEditor(scenario: Scenario, step: Step | null) {
+  async function stepEditor(scenario: Scenario, step: Step | null, recapture = false) {
     let target = (step?.target as TargetDescriptor | null | undefined) ?? null;
     const name = h('input', { name: 'name', type: 'text', maxlength: 200, value: step?.name ?? '' });
     const text = h('textarea', { name: 'text', rows: 3, maxlength: 5000 });
@@ -478,6 +480,8 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
     });
     show(form);
     name.focus();
+    // repairing a failing step (launched from "Réparer"): the author clicks the element straight away
+    if (recapture) captureButton.click();
   }
 
   // ── prerequisites ──

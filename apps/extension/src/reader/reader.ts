@@ -197,16 +197,21 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
     await play();
   }
 
-  async function updateRun(body: Schemas['RunUpdate']) {
+  async function updateRun(body: Schemas['RunUpdate']): Promise<Schemas['Run'] | null> {
     const run = state.run;
-    if (!run?.runId || !state.scenarioId) return;
+    if (!run?.runId || !state.scenarioId) return null;
     try {
-      await api.PATCH('/scenarios/{id}/runs/{runId}', {
-        params: { path: { id: state.scenarioId, runId: run.runId } },
-        body,
-      });
+      return (
+        (
+          await api.PATCH('/scenarios/{id}/runs/{runId}', {
+            params: { path: { id: state.scenarioId, runId: run.runId } },
+            body,
+          })
+        ).data ?? null
+      );
     } catch {
       // losing a progress record must not stop the guide
+      return null;
     }
   }
 
@@ -214,7 +219,19 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
     const run = state.run as RunProgress;
     if (run.reported.includes(step.id)) return;
     await save({ ...state, run: { ...run, reported: [...run.reported, step.id] } });
-    await updateRun({ stepIssues: [{ stepId: step.id, ...issue }], stepsCompleted: run.completed });
+    const recorded = await updateRun({
+      stepIssues: [{ stepId: step.id, ...issue }],
+      stepsCompleted: run.completed,
+    });
+    // the page as the user sees it now, for the author to compare with the step's own screenshot
+    const added = recorded?.stepIssues.filter((i) => i.stepId === step.id).at(-1);
+    if (recorded && added && state.scenarioId)
+      void send({
+        kind: 'issue-screenshot:put',
+        scenarioId: state.scenarioId,
+        runId: recorded.id,
+        issueId: added.id,
+      }).catch(() => undefined);
   }
 
   async function go(index: number, direction: 1 | -1 = 1) {

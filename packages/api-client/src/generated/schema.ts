@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts, the 30-day activity series and recent projects of the current organization */
+        /** Counts, the 30-day activity series, recent projects and guides to repair of the current organization */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -437,6 +437,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scenarios/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Each step's health (ok, degraded, failing), from the runs recorded in the last 30 days
+         * @description See `StepHealth` for the rule. Kept apart from `GET /scenarios/{id}` because it changes with every run,
+         *     not with the scenario's content (and so not with its version).
+         */
+        get: operations["getScenarioHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scenarios/{id}/prerequisites": {
         parameters: {
             query?: never;
@@ -510,6 +534,36 @@ export interface paths {
          * @description `stepIssues`, when given, are added to those already recorded for the run.
          */
         patch: operations["updateRun"];
+        trace?: never;
+    };
+    "/scenarios/{id}/runs/{runId}/issues/{issueId}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+                /** @description Id of a run's step issue. */
+                issueId: components["parameters"]["IssueId"];
+                /** @description Run id. */
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        /** The page as the end user saw it when the step failed (image bytes) */
+        get: operations["getRunIssueScreenshot"];
+        /**
+         * Set or replace the screenshot of a run's step issue
+         * @description The extension captures the visible tab when the player cannot find a step's target (or only with low
+         *     confidence) and sends it here once the issue is recorded. The body is the raw image: PNG, JPEG or WebP, at
+         *     most 2 MB. The bytes must be of the declared type (checked from their signature), else 415.
+         */
+        put: operations["putRunIssueScreenshot"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/scenarios/{id}/status": {
@@ -773,6 +827,11 @@ export interface components {
             /** @description The last 30 UTC days, oldest first, today last (always 30 entries). */
             activity: components["schemas"]["ActivityDay"][];
             counts: components["schemas"]["DashboardCounts"];
+            /**
+             * @description Guides with at least one step that is not `ok` (see `StepHealth`), the most recently failing first; each
+             *     lists only those steps, in order.
+             */
+            guidesToRepair: components["schemas"]["GuideToRepair"][];
             /** @description Up to 5 projects, most recently updated first. */
             recentProjects: components["schemas"]["Project"][];
         };
@@ -797,6 +856,14 @@ export interface components {
          * @description An email address; compared without regard to case and surrounding spaces.
          */
         Email: string;
+        /** @description The latest failure of a step, to fetch its screenshot. */
+        FailureRef: {
+            hasScreenshot: boolean;
+            /** Format: uuid */
+            issueId: string;
+            /** Format: uuid */
+            runId: string;
+        };
         /** @description One invalid field of a request. */
         FieldError: {
             /** @description Where the problem is, as a JSON pointer into the request (e.g. `/body/email`, `/params/id`, `/headers/x-organization-id`). */
@@ -808,6 +875,17 @@ export interface components {
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];
             rootUrl: components["schemas"]["RootUrl"];
+        };
+        /** @description A guide with failing or degraded steps. */
+        GuideToRepair: {
+            category: components["schemas"]["CategoryRefWithProject"];
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** Format: uuid */
+            scenarioId: string;
+            status: components["schemas"]["ScenarioStatus"];
+            steps: components["schemas"]["StepHealth"][];
+            title: string;
         };
         /** @description Liveness of the process. */
         Health: {
@@ -1046,6 +1124,12 @@ export interface components {
             /** @description Incremented by every change of the scenario, its steps or its prerequisites. */
             version: number;
         };
+        /** @description GET /scenarios/{id}/health: every step of the scenario, in order. */
+        ScenarioHealth: {
+            /** Format: uuid */
+            scenarioId: string;
+            steps: components["schemas"]["StepHealth"][];
+        };
         /** @description Body of scenario creation and PUT /scenarios/{id}. */
         ScenarioInput: {
             /** @description What the guide helps the user do, shown to end users. */
@@ -1128,6 +1212,48 @@ export interface components {
             /** @description Incremented by every change of the step (content or screenshot). */
             version: number;
         };
+        /**
+         * @description A step's health, from the runs recorded in the last 30 days only (rolling window). A run reached step n when
+         *     it recorded at least n - 1 completed steps or an issue on that step; it passed it when it recorded at least
+         *     n completed steps and no issue on that step. `failures` counts the runs with an issue on the step, and
+         *     `failureRate` is failures / runs that reached it. The alert is cleared (health `ok`) by a run started after
+         *     the latest failure that passed the step. Recapturing the target alone does not clear it: `repairPending`
+         *     tells that the target was recaptured after the latest failure and a passing run is awaited.
+         */
+        StepHealth: {
+            failureRate: number;
+            failures: number;
+            /** @description Whether the step has its captured screenshot (`GET /scenarios/{id}/steps/{stepId}/screenshot`). */
+            hasScreenshot: boolean;
+            health: components["schemas"]["StepHealthStatus"];
+            lastConfidence: number | null;
+            /** @enum {string|null} */
+            lastOutcome: "not-found" | "low-confidence" | null;
+            /**
+             * Format: date-time
+             * @description When the latest failure was recorded, null without failure in the window.
+             */
+            lastSeenAt: string | null;
+            lastUrl: string | null;
+            latestFailure: null | components["schemas"]["FailureRef"];
+            name: string;
+            position: number;
+            repairPending: boolean;
+            /** @description Runs of the last 30 days that reached the step. */
+            runs: number;
+            /** Format: uuid */
+            stepId: string;
+            /** Format: date-time */
+            targetCapturedAt: string | null;
+            /** @description The step's page (where the creator opens to repair it). */
+            url: string;
+        };
+        /**
+         * @description `failing`: the last failure was `not-found`; `degraded`: it was `low-confidence`; `ok`: no failure in the
+         *     last 30 days, or a run passed the step since the last failure.
+         * @enum {string}
+         */
+        StepHealthStatus: "ok" | "degraded" | "failing";
         /** @description Body of POST /scenarios/{id}/steps and PUT /scenarios/{id}/steps/{stepId}. */
         StepInput: {
             /** @default false */
@@ -1160,6 +1286,12 @@ export interface components {
             confidence: number | null;
             /** Format: date-time */
             createdAt: string;
+            hasScreenshot: boolean;
+            /**
+             * Format: uuid
+             * @description Names the issue for its screenshot (`PUT .../runs/{runId}/issues/{id}/screenshot`).
+             */
+            id: string;
             /** @enum {string} */
             outcome: "not-found" | "low-confidence";
             /** Format: uuid */
@@ -1328,6 +1460,8 @@ export interface components {
          *     Anything that is not an entity-tag list answers 400.
          */
         IfMatch: string;
+        /** @description Id of a run's step issue. */
+        IssueId: string;
         /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
         Locale: string;
         /**
@@ -2444,6 +2578,42 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getScenarioHealth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per step, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioHealth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     replacePrerequisites: {
         parameters: {
             query?: never;
@@ -2572,6 +2742,96 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Run"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRunIssueScreenshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+                /** @description Id of a run's step issue. */
+                issueId: components["parameters"]["IssueId"];
+                /** @description Run id. */
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, with its content type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ImageBytes"];
+                    "image/png": components["schemas"]["ImageBytes"];
+                    "image/webp": components["schemas"]["ImageBytes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putRunIssueScreenshot: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+                /** @description Id of a run's step issue. */
+                issueId: components["parameters"]["IssueId"];
+                /** @description Run id. */
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        /** @description The raw image bytes (no schema, so that the server does not validate them as text). */
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -1,3 +1,4 @@
+import { toast } from '@mulot/ui/components/toast';
 import {
   ActivityChart,
   DashboardStats,
@@ -6,8 +7,15 @@ import {
   TipOfTheDay,
   Welcome,
 } from '@mulot/ui/fragments/dashboard';
+import { GuidesToRepair, type GuideToRepair, type RepairStep } from '@mulot/ui/fragments/health';
 import { Grid, Stack } from '@mulot/ui/styled-system/jsx';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { $api, errorMessage } from '../../lib/api';
+import { reportFailure } from '../../lib/content';
+import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
+import { extensionInstalled, launchExtension } from '../../lib/extension';
+import { useGuidesToRepair } from '../../lib/health';
 import { useUser } from '../../lib/session';
 import { title } from '../../lib/title';
 
@@ -19,6 +27,31 @@ export default function Dashboard() {
   const dashboard = $api.useQuery('get', '/dashboard');
   const me = $api.useQuery('get', '/users/me');
   const data = dashboard.data;
+  const intl = useIntl();
+  const guides = useGuidesToRepair(data?.guidesToRepair);
+  // The extension marks the page at document start; checked after mount (nothing is prerendered here).
+  const [installed, setInstalled] = useState(false);
+  useEffect(() => setInstalled(extensionInstalled()), []);
+
+  // "Réparer": the creator at that step, on its page, capturing its target again straight away.
+  const repair = async (guide: GuideToRepair, step: RepairStep) => {
+    const url =
+      step.url ||
+      data?.guidesToRepair.find((g) => g.scenarioId === guide.scenarioId)?.category.project.sites[0];
+    if (!url) return;
+    toast({ title: intl.formatMessage(launchedMessage, { url }) });
+    const result = await launchExtension({
+      mode: 'creator',
+      url,
+      scenarioId: guide.scenarioId,
+      stepId: step.stepId,
+      recapture: true,
+    });
+    if (!result.ok) {
+      reportFailure(intl, 'launch extension', result.error);
+      toast({ title: intl.formatMessage(m.launchFailed), description: result.error, variant: 'destructive' });
+    }
+  };
 
   return (
     <Stack gap="6">
@@ -29,6 +62,13 @@ export default function Dashboard() {
         loading={dashboard.isPending}
         error={dashboard.error ? { message: errorMessage(dashboard.error) } : null}
       />
+      {/* only when something broke: a healthy organization's dashboard stays as it was */}
+      {guides.length > 0 && (
+        <GuidesToRepair
+          guides={guides}
+          {...(installed ? { onRepair: (guide, step) => void repair(guide, step) } : {})}
+        />
+      )}
       <Grid gridTemplateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
         <RecentProjects projects={data?.recentProjects ?? []} loading={dashboard.isPending} />
         <Stack gap="4">

@@ -73,6 +73,11 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     ...categoryQuery(data?.category.project.id ?? params.id, data?.category.id ?? ''),
     enabled: Boolean(data),
   });
+  // Each step's health, from the runs end users recorded (apart from the scenario: it changes with every run).
+  const health = $api.useQuery('get', '/scenarios/{id}/health', {
+    params: { path: { id: params.scenarioId } },
+  });
+  const healthOf = new Map(health.data?.steps.map((s) => [s.stepId, s.health]));
   const [deleting, setDeleting] = useState(false);
   const [launch, setLaunch] = useState<LaunchDialog | null>(null);
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
@@ -280,7 +285,13 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       </Card.Root>
       <section className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <h2 className={sectionTitle}>{intl.formatMessage(m.steps)}</h2>
-        <StepList steps={data.steps} onSelect={onStep} />
+        <StepList
+          steps={data.steps.map((step) => {
+            const known = healthOf.get(step.id);
+            return known ? { ...step, health: known } : step;
+          })}
+          onSelect={onStep}
+        />
       </section>
       <PrerequisitesEditor
         key={data.version}

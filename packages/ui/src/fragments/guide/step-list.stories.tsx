@@ -39,3 +39,26 @@ export const Empty: Story = {
     ).toBeVisible();
   },
 };
+
+/** With the health of each step from the recorded runs (scenario detail). */
+export const WithHealth: Story = {
+  args: {
+    steps: [
+      { ...(steps[0] as (typeof steps)[number]), health: 'ok' as const },
+      { ...(steps[1] as (typeof steps)[number]), health: 'failing' as const },
+      { ...(steps[2] as (typeof steps)[number]), health: 'degraded' as const },
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const failing = canvas.getByRole('button', {
+      name: /Étape 2 : Valider la commande.*Santé de l'étape : En échec/,
+    });
+    await expect(failing).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: /Étape 3 : Payer.*Santé de l'étape : Dégradée/ }),
+    ).toBeVisible();
+    await userEvent.click(failing);
+    await expect(args.onSelect).toHaveBeenCalledWith(args.steps[1]);
+  },
+};

@@ -2,12 +2,15 @@ import { css } from '@mulot/ui/styled-system/css';
 import { ChevronRight } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state/empty-state';
+import { type StepHealth, StepHealthBadge } from '../health/step-health-badge';
 
 export interface StepListItem {
   id: string;
   position: number;
   name: string;
   text: string;
+  /** shown as a badge when known (from the runs end users recorded) */
+  health?: StepHealth;
 }
 
 export interface StepListProps {
@@ -82,6 +85,7 @@ export function StepList({ steps, onSelect }: StepListProps) {
               </span>
               <span className={css({ textStyle: 'sm', color: 'fg.muted' })}>{step.text}</span>
             </span>
+            {step.health && <StepHealthBadge health={step.health} />}
             <ChevronRight aria-hidden />
           </button>
         </li>

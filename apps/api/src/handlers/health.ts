@@ -1,0 +1,272 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+import type { ImageType } from '../db/schema.ts';
+import { HttpProblem, notFound } from '../problems.ts';
+import { sniffImage } from '../storage.ts';
+import { iso, organizationOf } from './context.ts';
+import type { Handler, Schemas } from './types.ts';
+
+// Guide health: which steps fail for end users, from the runs the extension records. The rule, documented on the
+// StepHealth schema of openapi.yaml and in the README, lives in the one query below.
+
+const DAY = 24 * 3600 * 1000;
+export const HEALTH_WINDOW_DAYS = 30;
+
+interface FailingStepRow {
+  step_id: string;
+  scenario_id: string;
+  position: number;
+  name: string;
+  url: string;
+  target_captured_at: Date | string | null;
+  has_screenshot: boolean;
+  issue_id: string;
+  run_id: string;
+  outcome: 'not-found' | 'low-confidence';
+  confidence: number | string | null;
+  issue_url: string | null;
+  last_seen: Date | string;
+  issue_has_screenshot: boolean;
+  failures: number;
+  reached: number;
+  cleared: boolean;
+}
+
+/**
+ * Every step of the organization (or of one scenario) with a failure recorded in the window, with its figures. A run
+ * reached step n when it recorded n - 1 completed steps or an issue on that step, and passed it when it recorded n
+ * completed steps and no issue on it; a run started after the latest failure that passed the step clears the alert.
+ */
+async function failingSteps(db: Db, organizationId: string, scenarioId?: string): Promise<FailingStepRow[]> {
+  const since = new Date(Date.now() - HEALTH_WINDOW_DAYS * DAY);
+  const ofScenario = scenarioId ? sql`AND r.scenario_id = ${scenarioId}` : sql``;
+  const result = await sql<FailingStepRow>`
+    WITH issues AS (
+      SELECT i.id, i.run_id, i.step_id, i.outcome, i.confidence, i.url, i.created_at
+      FROM run_step_issues i JOIN runs r ON r.id = i.run_id
+      WHERE i.organization_id = ${organizationId} AND r.organization_id = ${organizationId}
+        AND r.created_at >= ${since} ${ofScenario}
+    ),
+    latest AS (
+      SELECT DISTINCT ON (step_id) id, run_id, step_id, outcome, confidence, url, created_at
+      FROM issues ORDER BY step_id, created_at DESC, id DESC
+    ),
+    failing AS (
+      SELECT step_id, count(DISTINCT run_id)::int AS failures FROM issues GROUP BY step_id
+    )
+    SELECT st.id AS step_id, st.scenario_id, st.position, st.name, st.url, st.target_captured_at,
+      EXISTS (SELECT 1 FROM screenshots sc WHERE sc.step_id = st.id) AS has_screenshot,
+      l.id AS issue_id, l.run_id, l.outcome, l.confidence, l.url AS issue_url, l.created_at AS last_seen,
+      EXISTS (SELECT 1 FROM run_step_issue_screenshots x WHERE x.issue_id = l.id) AS issue_has_screenshot,
+      f.failures,
+      (SELECT count(*)::int FROM runs r
+        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id AND r.created_at >= ${since}
+          AND (r.steps_completed >= st.position - 1
+            OR EXISTS (SELECT 1 FROM issues i2 WHERE i2.run_id = r.id AND i2.step_id = st.id))) AS reached,
+      EXISTS (SELECT 1 FROM runs r
+        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id
+          AND r.created_at > l.created_at AND r.steps_completed >= st.position
+          AND NOT EXISTS (SELECT 1 FROM run_step_issues i3 WHERE i3.run_id = r.id AND i3.step_id = st.id)) AS cleared
+    FROM latest l
+    JOIN failing f ON f.step_id = l.step_id
+    JOIN steps st ON st.id = l.step_id AND st.organization_id = ${organizationId}
+    ORDER BY st.scenario_id, st.position`.execute(db);
+  return result.rows;
+}
+
+function isoOrNull(value: Date | string | null): string | null {
+  return value === null ? null : iso(value);
+}
+
+function healthOf(row: FailingStepRow): Schemas['StepHealth'] {
+  const runs = Math.max(Number(row.reached), Number(row.failures));
+  const capturedAt = isoOrNull(row.target_captured_at);
+  const lastSeenAt = iso(row.last_seen);
+  const health: Schemas['StepHealthStatus'] = row.cleared
+    ? 'ok'
+    : row.outcome === 'not-found'
+      ? 'failing'
+      : 'degraded';
+  return {
+    stepId: row.step_id,
+    position: row.position,
+    name: row.name,
+    url: row.url,
+    health,
+    runs,
+    failures: Number(row.failures),
+    failureRate: runs > 0 ? Number(row.failures) / runs : 0,
+    lastSeenAt,
+    lastOutcome: row.outcome,
+    lastUrl: row.issue_url,
+    lastConfidence: row.confidence === null ? null : Number(row.confidence),
+    hasScreenshot: row.has_screenshot,
+    latestFailure: { runId: row.run_id, issueId: row.issue_id, hasScreenshot: row.issue_has_screenshot },
+    targetCapturedAt: capturedAt,
+    repairPending: health !== 'ok' && capturedAt !== null && capturedAt > lastSeenAt,
+  };
+}
+
+/** The dashboard's "guides to repair": guides with steps that are not ok, the most recently failing first. */
+export async function guidesToRepair(db: Db, organizationId: string): Promise<Schemas['GuideToRepair'][]> {
+  const rows = (await failingSteps(db, organizationId)).filter((r) => !r.cleared);
+  if (rows.length === 0) return [];
+  const byScenario = new Map<string, Schemas['StepHealth'][]>();
+  for (const row of rows) {
+    const list = byScenario.get(row.scenario_id) ?? [];
+    list.push(healthOf(row));
+    byScenario.set(row.scenario_id, list);
+  }
+  const scenarios = await db
+    .selectFrom('scenarios')
+    .innerJoin('categories', 'categories.id', 'scenarios.category_id')
+    .innerJoin('projects', 'projects.id', 'categories.project_id')
+    .select([
+      'scenarios.id',
+      'scenarios.title',
+      'scenarios.status',
+      'categories.id as category_id',
+      'categories.name as category_name',
+      'projects.id as project_id',
+      'projects.name as project_name',
+      'projects.sites',
+    ])
+    .where('scenarios.organization_id', '=', organizationId)
+    .where('scenarios.id', 'in', [...byScenario.keys()])
+    .execute();
+  return scenarios
+    .map((s): Schemas['GuideToRepair'] => {
+      const steps = byScenario.get(s.id) ?? [];
+      // ISO timestamps sort as text
+      const lastSeenAt = steps
+        .map((step) => step.lastSeenAt ?? '')
+        .sort()
+        .at(-1) as string;
+      return {
+        scenarioId: s.id,
+        title: s.title,
+        status: s.status,
+        category: {
+          id: s.category_id,
+          name: s.category_name,
+          project: {
+            id: s.project_id,
+            name: s.project_name,
+            sites: (typeof s.sites === 'string' ? (JSON.parse(s.sites) as string[]) : s.sites) ?? [],
+          },
+        },
+        lastSeenAt,
+        steps,
+      };
+    })
+    .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt) || a.scenarioId.localeCompare(b.scenarioId));
+}
+
+export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const scenarioId = request.params.id;
+  const scenario = await services.db
+    .selectFrom('scenarios')
+    .select('id')
+    .where('id', '=', scenarioId)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!scenario) throw notFound('scenario-not-found');
+  const steps = await services.db
+    .selectFrom('steps')
+    .select((eb) => [
+      'steps.id',
+      'steps.position',
+      'steps.name',
+      'steps.url',
+      'steps.target_captured_at',
+      eb
+        .exists(
+          eb.selectFrom('screenshots').select('step_id').whereRef('screenshots.step_id', '=', 'steps.id'),
+        )
+        .as('has_screenshot'),
+    ])
+    .where('scenario_id', '=', scenarioId)
+    .where('organization_id', '=', organizationId)
+    .orderBy('position')
+    .execute();
+  const failing = new Map(
+    (await failingSteps(services.db, organizationId, scenarioId)).map((r) => [r.step_id, healthOf(r)]),
+  );
+  return {
+    status: 200,
+    body: {
+      scenarioId,
+      steps: steps.map(
+        (s) =>
+          failing.get(s.id) ?? {
+            stepId: s.id,
+            position: s.position,
+            name: s.name,
+            url: s.url,
+            health: 'ok',
+            runs: 0,
+            failures: 0,
+            failureRate: 0,
+            lastSeenAt: null,
+            lastOutcome: null,
+            lastUrl: null,
+            lastConfidence: null,
+            hasScreenshot: Boolean(s.has_screenshot),
+            latestFailure: null,
+            targetCapturedAt: isoOrNull(s.target_captured_at),
+            repairPending: false,
+          },
+      ),
+    },
+  };
+};
+
+// ── the page as the end user saw it when a step failed ──
+
+const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
+
+async function findIssue(
+  db: Db,
+  organizationId: string,
+  scenarioId: string,
+  runId: string,
+  issueId: string,
+): Promise<void> {
+  const issue = await db
+    .selectFrom('run_step_issues')
+    .innerJoin('runs', 'runs.id', 'run_step_issues.run_id')
+    .select('run_step_issues.id')
+    .where('run_step_issues.id', '=', issueId)
+    .where('run_step_issues.run_id', '=', runId)
+    .where('run_step_issues.organization_id', '=', organizationId)
+    .where('runs.scenario_id', '=', scenarioId)
+    .where('runs.organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!issue) throw notFound('issue-not-found');
+}
+
+export const putRunIssueScreenshot: Handler<'putRunIssueScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, runId, issueId } = request.params;
+  const declared = (request.contentType ?? '').split(';')[0]?.trim().toLowerCase() as ImageType;
+  const data = request.rawBody;
+  if (!imageTypes.has(declared) || !data) {
+    throw new HttpProblem('unsupported-media-type', { params: { type: declared || '-' } });
+  }
+  if (sniffImage(data) !== declared) {
+    throw new HttpProblem('unsupported-media-type', { key: 'image-mismatch', params: { type: declared } });
+  }
+  await findIssue(services.db, organizationId, id, runId, issueId);
+  await services.storage.putIssue(organizationId, issueId, { contentType: declared, data });
+  return { status: 204, body: undefined };
+};
+
+export const getRunIssueScreenshot: Handler<'getRunIssueScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, runId, issueId } = request.params;
+  await findIssue(services.db, organizationId, id, runId, issueId);
+  const image = await services.storage.getIssue(organizationId, issueId);
+  if (!image) throw notFound('issue-screenshot-not-found');
+  return { status: 200, raw: image.data, contentType: image.contentType };
+};
