@@ -32,6 +32,17 @@ export interface Config {
   codeTtlSeconds: { confirm: number; reset: number; invite: number };
   /** Trust X-Forwarded-For (behind a load balancer) to identify clients for rate limiting. */
   trustProxy: boolean;
+  /** OpenAI-compatible model that reranks the assistant's full-text candidates; null: full-text search only. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  /** Base URL of an OpenAI-compatible API; `/chat/completions` is appended. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** After this long the full-text answer is served instead. */
+  timeoutMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -56,6 +67,7 @@ export function defaultConfig(base = process.cwd()): Config {
     jsonBodyLimit: 1024 * 1024,
     codeTtlSeconds: { confirm: 7 * 24 * 3600, reset: 3600, invite: 7 * 24 * 3600 },
     trustProxy: false,
+    llm: null,
   };
 }
 
@@ -116,5 +128,33 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.BACKOFFICE_DIR !== undefined)
     config.backofficeDir = env.BACKOFFICE_DIR ? resolve(base, env.BACKOFFICE_DIR) : null;
   if (env.TRUST_PROXY) config.trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
+  config.llm = llmFromEnv(env);
   return config;
+}
+
+const llmVariables = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+
+/** The model is all or nothing: a partial set is a mistake worth stopping for, not a silent full-text fallback. */
+function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
+  const set = llmVariables.filter((name) => env[name]);
+  if (set.length === 0) {
+    if (env.LLM_TIMEOUT_MS)
+      throw new ConfigError('LLM_TIMEOUT_MS is set but LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are not');
+    return null;
+  }
+  const missing = llmVariables.filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `${missing.join(', ')} must be set too when ${set.join(', ')} is set (the assistant's model)`,
+    );
+  const baseUrl = checkUrl('LLM_BASE_URL', env.LLM_BASE_URL as string, ['http:', 'https:']).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    baseUrl,
+    apiKey: env.LLM_API_KEY as string,
+    model: env.LLM_MODEL as string,
+    timeoutMs: env.LLM_TIMEOUT_MS ? positiveInt('LLM_TIMEOUT_MS', env.LLM_TIMEOUT_MS) : 8000,
+  };
 }

@@ -1,4 +1,5 @@
 import * as activity from './activity.ts';
+import * as assistant from './assistant.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
 import * as team from './team.ts';
@@ -49,6 +50,7 @@ export const handlers: Handlers = {
   updateRun: activity.updateRun,
   getCatalogue: activity.getCatalogue,
   getDashboard: activity.getDashboard,
+  askAssistant: assistant.askAssistant,
   listLocales: activity.listLocales,
   getTranslations: activity.getTranslations,
 };
