@@ -40,12 +40,14 @@ const maxTerms = 16;
 
 /**
  * Words that say the user is asking, not what about; they are in no guide, so they would only dilute the score.
- * Grammatical words (le, de, the, to…) are dropped by the French and English stop lists of PostgreSQL instead.
+ * Grammatical words (le, de, the, to…) are dropped by the French and English stop lists of PostgreSQL instead;
+ * the few that PostgreSQL's French list lacks ("les", "cette"…) are here too.
  */
 const requestWords = new Set(
   `comment faire veux voudrais voudrai souhaite souhaiterais aimerais besoin dois doit peux peut puis pourrais
   savoir aide aidez aider svp merci bonjour salut quoi quel quelle quels quelles ou faut il est possible
-  how want would like need help please can could where what which thanks hello hi way should`
+  how want would like need help please can could where what which thanks hello hi way should
+  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez`
     .split(/\s+/)
     .filter(Boolean),
 );
