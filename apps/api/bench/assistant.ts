@@ -3,6 +3,7 @@
 // in the same run on the same database (ILIKE substring match of each query word, ranked by words found).
 // Database: a fresh in-memory PGlite (the default installation's engine), or, with BENCH_DATABASE_URL, a scratch
 // database created on that PostgreSQL server and dropped afterwards. The guides go in through the real API.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ import {
   score,
 } from './assistant/labelled.ts';
 
+/** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
+const scale = Number(process.env.BENCH_ASSISTANT_SCALE ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-'));
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scratch = `mulot_bench_assistant_${Date.now()}`;
@@ -143,6 +146,71 @@ try {
     row('baseline: ILIKE substring', theirs, naiveMs),
   ]);
   console.log('\nLatency: POST /assistant is measured over HTTP, the baseline as one SQL query.');
+  if (scale > 0) {
+    // Latency only: the documents are computed per query, so the cost grows with the guides in scope. The filler
+    // guides are made of words from the labelled set's texts, so they match queries as real guides would.
+    const words = [
+      ...new Set(
+        labelledQueries
+          .flatMap((q) => queryWords(q.query))
+          .concat('parametres', 'compte', 'commande', 'facture', 'client', 'export', 'ticket', 'profil'),
+      ),
+    ];
+    const pick = (n: number, seed: number) =>
+      Array.from({ length: n }, (_, i) => words[(seed * 7 + i * 13) % words.length]).join(' ');
+    const category = await app.mulot.db
+      .selectFrom('scenarios')
+      .select('category_id')
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    for (let batch = 0; batch < scale; batch += 250) {
+      const scenarios = Array.from({ length: Math.min(250, scale - batch) }, (_, i) => ({
+        id: randomUUID(),
+        organization_id: organizationId,
+        category_id: category.category_id,
+        title: `Guide ${batch + i} ${pick(3, batch + i)}`,
+        description: pick(12, batch + i + 1),
+        summary: pick(20, batch + i + 2),
+        status: 'published' as const,
+        min_duration: 1,
+        max_duration: 3,
+      }));
+      await app.mulot.db.insertInto('scenarios').values(scenarios).execute();
+      await app.mulot.db
+        .insertInto('steps')
+        .values(
+          scenarios.flatMap((sc, n) =>
+            [0, 1, 2, 3].map((position) => ({
+              id: randomUUID(),
+              organization_id: organizationId,
+              scenario_id: sc.id,
+              position,
+              name: pick(3, n + position),
+              text: pick(10, n + position + 5),
+              url: 'https://example.com/',
+              extra: null,
+              target: null,
+              auto_click: false,
+              missing_wait_seconds: 6,
+              missing_then: 'unanchored' as const,
+            })),
+          ),
+        )
+        .execute();
+    }
+    const scaled: number[] = [];
+    for (const query of labelledQueries) {
+      const t = performance.now();
+      const answer = await call('POST', '/api/assistant', { query: query.query });
+      scaled.push(performance.now() - t);
+      if (answer.status !== 200) throw new Error(`POST /assistant "${query.query}": ${answer.status}`);
+    }
+    console.log(
+      `\nWith ${scale} more published guides (${ids.size + scale} in all, 4 steps each): POST /assistant p50 ` +
+        `${percentile(scaled, 50).toFixed(1)} ms, p95 ${percentile(scaled, 95).toFixed(1)} ms ` +
+        `(BENCH_ASSISTANT_SCALE=0 skips this).`,
+    );
+  }
   if (ours.misses.length > 0) {
     console.log('\nQueries the assistant got wrong (expected → top 3):');
     for (const m of ours.misses)

@@ -70,9 +70,8 @@ interface Scope {
 }
 
 /**
- * The documents are computed at query time rather than kept in an indexed column: an organization has at most a
- * few thousand published guides, `pnpm bench:assistant` measures the cost, and nothing (trigger, stale column) can
- * fall out of date when a scenario or one of its steps changes.
+ * The published guides in scope with their search vectors, kept current by the triggers of migration 0002 (computing
+ * them per query cost seconds at a thousand guides: see `pnpm bench:assistant`).
  */
 function documents(scope: Scope) {
   const projectFilter =
@@ -80,17 +79,10 @@ function documents(scope: Scope) {
       ? sql``
       : sql`AND c.project_id = ANY(${sql.val(scope.projectIds)}::uuid[])`;
   return sql`
-    SELECT s.id, s.title, s.summary, s.description,
-      to_tsvector('mulot_fr', s.title) || to_tsvector('mulot_en', s.title) AS a,
-      to_tsvector('mulot_fr', s.summary || ' ' || s.description)
-        || to_tsvector('mulot_en', s.summary || ' ' || s.description) AS b,
-      to_tsvector('mulot_fr', coalesce(st.body, '')) || to_tsvector('mulot_en', coalesce(st.body, '')) AS c,
-      s.title || ' ' || s.summary || ' ' || s.description || ' ' || coalesce(st.body, '') AS body
+    SELECT s.id, s.title, s.summary, s.description, x.a, x.b, x.c, x.words
     FROM scenarios s
     JOIN categories c ON c.id = s.category_id
-    LEFT JOIN LATERAL (
-      SELECT string_agg(x.name || ' ' || x.text, ' ') AS body FROM steps x WHERE x.scenario_id = s.id
-    ) st ON true
+    JOIN scenario_search x ON x.scenario_id = s.id
     WHERE s.organization_id = ${scope.organizationId} AND s.status = 'published' ${projectFilter}`;
 }
 
@@ -136,11 +128,7 @@ async function corrections(db: Db, scope: Scope, words: string[]): Promise<Map<s
   if (candidates.length === 0) return new Map();
   const result = await sql<{ word: string; best: string }>`
     WITH d AS (${documents(scope)}),
-    vocabulary AS (
-      SELECT DISTINCT v AS vword
-      FROM d, regexp_split_to_table(lower(unaccent(d.body)), '[^a-z0-9]+') AS v
-      WHERE length(v) >= 3
-    ),
+    vocabulary AS (SELECT DISTINCT unnest(d.words) AS vword FROM d),
     t AS (SELECT word FROM unnest(${sql.val(candidates)}::text[]) AS u(word))
     SELECT DISTINCT ON (t.word) t.word, vocabulary.vword AS best
     FROM t JOIN vocabulary ON similarity(t.word, vocabulary.vword) >= ${typoSimilarity}
