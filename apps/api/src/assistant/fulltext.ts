@@ -197,7 +197,11 @@ export async function searchGuides(
       a.scenarioId.localeCompare(b.scenarioId),
   );
   const ranked = guides.map(({ titleWords: _, ...guide }) => guide);
-  if (!options.threshold) return ranked;
+  return options.threshold ? relevant(ranked) : ranked;
+}
+
+/** The ranked guides that answer the query: a no-match query keeps none. */
+export function relevant(ranked: Candidate[]): Candidate[] {
   const best = ranked[0]?.score ?? 0;
   return ranked.filter((g) => g.score >= relevanceThreshold && g.score >= best * relativeThreshold);
 }

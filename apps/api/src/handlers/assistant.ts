@@ -1,4 +1,4 @@
-import { reasonOf, searchGuides } from '../assistant/fulltext.ts';
+import { reasonOf, relevant, searchGuides } from '../assistant/fulltext.ts';
 import { ModelFailure, rerank } from '../assistant/model.ts';
 import { fieldProblem } from '../problems.ts';
 import { projectsForUrl } from './activity.ts';
@@ -22,10 +22,11 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
   }
   const scope = { organizationId, projectIds };
   const llm = services.config.llm;
-  const candidates = await searchGuides(services.db, scope, query, { threshold: !llm });
-  const relevant = llm ? await searchGuides(services.db, scope, query) : candidates;
+  // A model may rescue a guide under the threshold, so it sees every guide sharing a word with the query.
+  const candidates = await searchGuides(services.db, scope, query, { threshold: false });
+  const answers = relevant(candidates);
   const fulltext = (fallback?: Schemas['AssistantAnswer']['fallback']): Schemas['AssistantAnswer'] => ({
-    guides: relevant.slice(0, shown).map((c) => ({
+    guides: answers.slice(0, shown).map((c) => ({
       scenarioId: c.scenarioId,
       title: c.title,
       reason: reasonOf(c.matches, request.locale),
