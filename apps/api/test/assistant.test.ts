@@ -98,7 +98,14 @@ describe('POST /assistant ranking', () => {
   });
 
   it('answers no guide to a query no guide answers, and to a query of grammatical words only', async () => {
-    for (const query of ['recette du gâteau au chocolat', 'le la les de', 'how can I']) {
+    // Punctuation and tsquery operators are not words: never a query syntax error.
+    for (const query of [
+      'recette du gâteau au chocolat',
+      'le la les de',
+      'how can I',
+      "?!:*&|()'\\ 🙂",
+      'a'.repeat(500),
+    ]) {
       const answer = await ask(author, { query });
       expect(answer.status).toBe(200);
       expect(answer.body, query).toEqual({ guides: [], source: 'fulltext' });

@@ -425,6 +425,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await prompt.fill('choisir une ofre');
     await prompt.press('Enter');
     const suggested = panel.getByRole('list', { name: 'Guides proposés' });
+    await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
     await suggested.getByRole('button', { name: `Lancer : ${title}` }).click();
     await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
     await page.close();
