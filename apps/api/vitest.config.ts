@@ -11,7 +11,8 @@ export default defineConfig({
         environment: 'node',
         include: ['test/**/*.test.ts'],
         env: { MULOT_TEST_BACKEND: backend },
-        ...(backend === 'pglite' ? { globalSetup: ['test/support/pglite-seed.ts'] } : {}),
+        // The postgres project needs it too: the backup and durability suites work on embedded data directories.
+        globalSetup: ['test/support/pglite-seed.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,
       },

@@ -17,20 +17,23 @@ ALTER TEXT SEARCH CONFIGURATION mulot_en
 -- 2.4 s p50 for 1,000 guides (pnpm bench:assistant), against milliseconds once stored and GIN-indexed.
 -- A: title; B: LLM summary and description; C: step names and texts (weights applied by the ranking).
 -- words: the distinct unaccented words of all of it, the vocabulary that typos are corrected against.
-CREATE TABLE scenario_search (
+-- Derived data lives in its own schema, out of backups (which take the current schema's tables): a restore
+-- truncates scenarios, which cascades here, and the triggers rebuild every row as scenarios and steps come back.
+CREATE SCHEMA IF NOT EXISTS mulot_search;
+CREATE TABLE mulot_search.scenario_search (
   scenario_id uuid PRIMARY KEY REFERENCES scenarios (id) ON DELETE CASCADE,
   a tsvector NOT NULL,
   b tsvector NOT NULL,
   c tsvector NOT NULL,
   words text[] NOT NULL
 );
-CREATE INDEX scenario_search_a_idx ON scenario_search USING gin (a);
-CREATE INDEX scenario_search_b_idx ON scenario_search USING gin (b);
-CREATE INDEX scenario_search_c_idx ON scenario_search USING gin (c);
+CREATE INDEX scenario_search_a_idx ON mulot_search.scenario_search USING gin (a);
+CREATE INDEX scenario_search_b_idx ON mulot_search.scenario_search USING gin (b);
+CREATE INDEX scenario_search_c_idx ON mulot_search.scenario_search USING gin (c);
 
 -- Statements inside function bodies stay on one line: migrations are split at semicolons ending a line.
 CREATE FUNCTION mulot_search_refresh(target uuid) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO scenario_search (scenario_id, a, b, c, words)
+  INSERT INTO mulot_search.scenario_search (scenario_id, a, b, c, words)
   SELECT s.id,
     to_tsvector('mulot_fr', s.title) || to_tsvector('mulot_en', s.title),
     to_tsvector('mulot_fr', s.summary || ' ' || s.description)

@@ -21,10 +21,12 @@ const kinds = {
   conflict: { status: 409, title: 'Conflict' },
   'email-taken': { status: 409, title: 'Email already registered' },
   'last-admin': { status: 409, title: 'Last administrator' },
+  'precondition-failed': { status: 412, title: 'Changed by someone else in the meantime' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 
 export type ProblemKind = keyof typeof kinds;
@@ -102,6 +104,14 @@ export const messages = {
     fr: 'Une autre modification est passée avant la vôtre. Rechargez puis réessayez.',
     en: 'Another change went through before yours. Reload and try again.',
   },
+  'precondition-failed': {
+    fr: "Ce guide a été modifié entre-temps par quelqu'un d'autre. Rechargez-le, puis refaites votre modification.",
+    en: 'This guide was changed by someone else in the meantime. Reload it, then make your change again.',
+  },
+  'step-precondition-failed': {
+    fr: "Cette étape a été modifiée entre-temps par quelqu'un d'autre. Rechargez-la, puis refaites votre modification.",
+    en: 'This step was changed by someone else in the meantime. Reload it, then make your change again.',
+  },
   'last-admin': {
     fr: "L'organisation doit garder au moins un administrateur.",
     en: 'The organization must keep at least one administrator.',
@@ -130,6 +140,10 @@ export const messages = {
   internal: {
     fr: 'Une erreur est survenue. Veuillez réessayer.',
     en: 'An error occurred. Please try again.',
+  },
+  'database-unavailable': {
+    fr: 'La base de données est momentanément indisponible. Réessayez dans quelques secondes.',
+    en: 'The database is temporarily unavailable. Try again in a few seconds.',
   },
   // Field messages
   'field.required': { fr: 'Ce champ est requis.', en: 'This field is required.' },
@@ -192,6 +206,10 @@ export const messages = {
   'field.step-not-found': {
     fr: "Cette étape n'appartient pas au scénario.",
     en: 'This step does not belong to the scenario.',
+  },
+  'field.if-match': {
+    fr: 'Doit être une version entre guillemets (par exemple "3"), une liste de versions ou *.',
+    en: 'Must be a quoted version (for example "3"), a list of versions or *.',
   },
   'field.sites': { fr: 'Au moins un site est requis.', en: 'At least one site is required.' },
 } satisfies Record<string, Text>;

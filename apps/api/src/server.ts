@@ -13,6 +13,7 @@ import Fastify, {
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { type Config, defaultConfig } from './config.ts';
+import { isDatabaseUnavailable } from './db/errors.ts';
 import { openDatabase } from './db/index.ts';
 import { uuidPattern } from './handlers/context.ts';
 import { accessOf, authCalls, handlers } from './handlers/index.ts';
@@ -58,6 +59,8 @@ function statusKind(status: number): ProblemKind {
       return 'conflict';
     case 413:
       return 'payload-too-large';
+    case 412:
+      return 'precondition-failed';
     case 415:
       return 'unsupported-media-type';
     case 429:
@@ -66,6 +69,8 @@ function statusKind(status: number): ProblemKind {
       return 'validation';
   }
 }
+
+const databaseRetryAfterSeconds = 5;
 
 /** Maps anything thrown while handling a request to a problem; bad input never becomes a 5xx. */
 export function toProblem(error: FastifyError, request: FastifyRequest): HttpProblem {
@@ -93,6 +98,13 @@ export function toProblem(error: FastifyError, request: FastifyRequest): HttpPro
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && ['23505', '23503', '40001', '40P01'].includes(sqlState)) {
     return new HttpProblem('conflict', { key: 'concurrent-change' });
+  }
+  // The database restarting or unreachable: tell the client to retry shortly rather than failing for good.
+  if (isDatabaseUnavailable(error)) {
+    return new HttpProblem('unavailable', {
+      key: 'database-unavailable',
+      headers: { 'retry-after': String(databaseRetryAfterSeconds) },
+    });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -285,10 +297,11 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
         query: request.query as never,
         rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
         contentType: request.headers['content-type'],
+        ifMatch: request.headers['if-match'],
         locale: request.locale,
         ip: request.ip,
         caller: request.caller,
-      })) as { status: number; body?: unknown } | RawResult;
+      })) as { status: number; body?: unknown; etag?: number } | RawResult;
       if ('raw' in result) {
         return reply
           .code(result.status)
@@ -297,6 +310,8 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
           .send(result.raw);
       }
       reply.code(result.status);
+      // A strong validator: the version changes with every change of the representation.
+      if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
       return result.status === 204 ? reply.send() : reply.send(result.body);
     },
   };
@@ -357,7 +372,8 @@ export async function buildServer(overrides: Partial<Config> = {}): Promise<Fast
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblem(error, request);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.kind === 'unavailable') request.log.warn({ reason: error.message }, 'database unavailable');
+    else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, request, problem);
   });
 

@@ -45,6 +45,7 @@ export function proxiedApi(apiBase: string, send: (message: Message) => Promise<
       method: input.method,
       contentType: input.headers.get('content-type'),
       body: body || null,
+      ifMatch: input.headers.get('if-match'),
     })) as ProxiedResponse | { error: string };
     if ('error' in answer) throw new TypeError(answer.error);
     const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
@@ -85,4 +86,14 @@ export function directApi(session: DirectSession): Api {
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.problem.detail || error.message || fallback;
   return fallback;
+}
+
+/** The version a write is based on, so the API refuses it (412) rather than overwrite a change made meanwhile. */
+export function basedOn(version: number) {
+  return { 'If-Match': `"${version}"` };
+}
+
+/** Someone else changed the guide since it was loaded (412). */
+export function isStale(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
 }

@@ -82,6 +82,8 @@ const fr = {
   'step.created': 'Étape ajoutée avec succès',
   'step.updated': 'Étape mise à jour avec succès',
   'step.screenshotFailed': "Étape enregistrée, mais la capture d'écran a échoué.",
+  'steps.stale':
+    "Ce guide a été modifié par quelqu'un d'autre entre-temps. Il a été rechargé ; vos modifications n'ont pas été enregistrées.",
   'prereq.title': 'Prérequis',
   'prereq.text': 'Texte du prérequis',
   'prereq.scenario': 'Guide prérequis (facultatif)',
@@ -223,6 +225,8 @@ const en: Record<MessageKey, string> = {
   'step.created': 'Step added successfully',
   'step.updated': 'Step updated successfully',
   'step.screenshotFailed': 'Step saved, but the screenshot failed.',
+  'steps.stale':
+    'Someone else changed this guide in the meantime. It was reloaded; your changes were not saved.',
   'prereq.title': 'Prerequisites',
   'prereq.text': 'Prerequisite text',
   'prereq.scenario': 'Prerequisite guide (optional)',

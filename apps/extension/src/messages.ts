@@ -45,7 +45,15 @@ export interface ProxiedResponse {
 
 export type Message =
   | { kind: 'launch'; data: unknown; origin: string }
-  | { kind: 'fetch'; url: string; method: string; contentType: string | null; body: string | null }
+  | {
+      kind: 'fetch';
+      url: string;
+      method: string;
+      contentType: string | null;
+      body: string | null;
+      /** The version a write is based on (a stale one answers 412). */
+      ifMatch?: string | null;
+    }
   | { kind: 'session' }
   | { kind: 'tab-state:get' }
   | { kind: 'tab-state:set'; state: TabState | null }

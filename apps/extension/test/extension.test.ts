@@ -271,6 +271,28 @@ describe('the extension, loaded unpacked in Chromium', () => {
       page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Contact' }).click(),
     );
 
+    // someone else edits the step while it is open here: the save is refused, said, and the steps reload
+    await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
+    await expectPage(panel.getByLabel("Titre de l'étape")).toHaveValue('Nous contacter');
+    const [created] = await call<Array<{ id: string }>>(
+      'GET',
+      `/projects/${projectId}/categories/${categoryId}/scenarios`,
+    );
+    const openScenario = await call<{ steps: Array<Json> }>('GET', `/scenarios/${created?.id}`);
+    const contact = openScenario.steps[2] as Json;
+    const { id: contactId, name, text, extra, url, target, autoClick, onMissingTarget } = contact;
+    await call('PUT', `/scenarios/${created?.id}/steps/${contactId}`, {
+      ...{ name, text: `${text} (relu)`, extra, url, target, autoClick, onMissingTarget },
+    });
+    await panel.getByLabel('Informations complémentaires (facultatif)').fill('Écrasé ?');
+    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(panel.getByRole('alert')).toHaveText(
+      "Ce guide a été modifié par quelqu'un d'autre entre-temps. Il a été rechargé ; vos modifications n'ont pas été enregistrées.",
+    );
+    await expectPage(panel.getByRole('button', { name: 'Modifier : Nous contacter' })).toBeVisible();
+    const kept = await call<Json>('GET', `/scenarios/${created?.id}/steps/${contactId}`);
+    expect([kept.text, kept.extra]).toEqual([`${text} (relu)`, extra]);
+
     // modify a step
     await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
     await panel.getByLabel('Informations complémentaires (facultatif)').fill('Réponse sous 24 h.');

@@ -82,7 +82,7 @@ function documents(scope: Scope) {
     SELECT s.id, s.title, s.summary, s.description, x.a, x.b, x.c, x.words
     FROM scenarios s
     JOIN categories c ON c.id = s.category_id
-    JOIN scenario_search x ON x.scenario_id = s.id
+    JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
     WHERE s.organization_id = ${scope.organizationId} AND s.status = 'published' ${projectFilter}`;
 }
 

@@ -16,6 +16,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { DataDirLock } from './lock.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -37,8 +38,16 @@ const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../mi
  * gives each query or transaction exclusive use, as a pool of one would.
  */
 class ExclusivePGliteDialect extends PGliteDialect {
+  readonly #lock: DataDirLock | null;
+
+  constructor(config: ConstructorParameters<typeof PGliteDialect>[0], lock: DataDirLock | null = null) {
+    super(config);
+    this.#lock = lock;
+  }
+
   override createDriver(): Driver {
     const inner = super.createDriver();
+    const lock = this.#lock;
     let tail: Promise<void> = Promise.resolve();
     const releases: Array<() => void> = [];
     return {
@@ -73,23 +82,40 @@ class ExclusivePGliteDialect extends PGliteDialect {
         name: string,
         compile: QueryCompiler['compileQuery'],
       ) => inner.releaseSavepoint?.(connection, name, compile) ?? Promise.resolve(),
-      destroy: () => inner.destroy(),
+      destroy: async () => {
+        await inner.destroy();
+        lock?.release();
+      },
     };
   }
 }
 
 function dialectFor(target: DatabaseTarget): Dialect {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle client losing its server must not crash the process; the next query reports the error.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // An unreachable server must fail a request within seconds (503), never leave it hanging; a refused
+      // connection (server stopped or restarting) fails at once anyway.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    // An idle client losing its server must not crash the process; the pool drops it (as it drops a client whose
+    // query failed on a broken connection) and opens a fresh one for the next query.
     pool.on('error', () => {});
+    // A connection dropped while checked out (between two queries of a transaction) emits 'error' on its client,
+    // which would crash the process unheard; the query waiting on it fails (503) and the pool discards it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new PostgresDialect({ pool });
   }
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
-    return new ExclusivePGliteDialect({
-      pglite: () => new PGlite(target.dataDir, { extensions: pgliteExtensions }),
-    });
+    const lock = new DataDirLock(target.dataDir);
+    lock.acquire();
+    return new ExclusivePGliteDialect(
+      { pglite: () => new PGlite(target.dataDir, { extensions: pgliteExtensions }) },
+      lock,
+    );
   }
   const seed = target.seed;
   return new ExclusivePGliteDialect({
@@ -100,40 +126,57 @@ function dialectFor(target: DatabaseTarget): Dialect {
   });
 }
 
-/** Applies every migration not applied yet, in name order, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
+/** Names of the migrations this version of the code knows, in the order they apply. */
+export function migrationNames(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** Creates the bookkeeping table; runs inside the caller's transaction when given one. */
+export async function ensureMigrationsTable(db: Kysely<Database>): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  const files = readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+}
+
+/** Applies one migration unless already applied, inside the given transaction. Returns whether it ran. */
+export async function applyMigration(trx: Kysely<Database>, file: string): Promise<boolean> {
+  // Two replicas starting together must not apply a migration twice.
+  await sql`SELECT pg_advisory_xact_lock(7242001)`.execute(trx);
+  const done = await sql<{
+    name: string;
+  }>`SELECT name FROM schema_migrations WHERE name = ${file}`.execute(trx);
+  if (done.rows.length > 0) return false;
+  // One statement per query: PGlite's parameterised protocol refuses several at once. Migrations end each
+  // statement with a semicolon at the end of a line.
+  const statements = readFileSync(join(migrationsDir, file), 'utf8')
+    .split(/;\s*$/m)
+    .map((s) => s.trim())
+    .filter((s) => s.replace(/--.*$/gm, '').trim().length > 0);
+  for (const statement of statements) await sql.raw(statement).execute(trx);
+  await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
+  return true;
+}
+
+/** Applies every migration not applied yet, in name order, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await ensureMigrationsTable(db);
   const applied: string[] = [];
-  for (const file of files) {
-    await db.transaction().execute(async (trx) => {
-      // Two replicas starting together must not apply a migration twice.
-      await sql`SELECT pg_advisory_xact_lock(7242001)`.execute(trx);
-      const done = await sql<{
-        name: string;
-      }>`SELECT name FROM schema_migrations WHERE name = ${file}`.execute(trx);
-      if (done.rows.length > 0) return;
-      // One statement per query: PGlite's parameterised protocol refuses several at once. Migrations end each
-      // statement with a semicolon at the end of a line.
-      const statements = readFileSync(join(migrationsDir, file), 'utf8')
-        .split(/;\s*$/m)
-        .map((s) => s.trim())
-        .filter((s) => s.replace(/--.*$/gm, '').trim().length > 0);
-      for (const statement of statements) await sql.raw(statement).execute(trx);
-      await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(trx);
-      applied.push(file);
-    });
+  for (const file of migrationNames()) {
+    if (await db.transaction().execute((trx) => applyMigration(trx, file))) applied.push(file);
   }
   return applied;
 }
 
+/** Opens the database without touching its schema (backup and restore decide what to migrate). */
+export function connectDatabase(target: DatabaseTarget): Db {
+  return new Kysely<Database>({ dialect: dialectFor(target) });
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {
-  const db = new Kysely<Database>({ dialect: dialectFor(target) });
+  const db = connectDatabase(target);
   await migrate(db);
   return db;
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { ImageType, ProjectRow, ScenarioRow } from '../db/schema.ts';
+import type { ImageType, ProjectRow, ScenarioRow, ScenariosTable } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
 import { sniffImage } from '../storage.ts';
 import { iso, organizationOf } from './context.ts';
 import type { Handler, Schemas } from './types.ts';
+import { type Expected, expectedVersions, versionList } from './versions.ts';
 
 // ── loading and shaping ──
 
@@ -122,23 +123,6 @@ async function touchProject(db: Db, projectId: string): Promise<void> {
   await db.updateTable('projects').set({ updated_at: new Date() }).where('id', '=', projectId).execute();
 }
 
-async function touchScenario(db: Db, scenarioId: string): Promise<void> {
-  const row = await db
-    .updateTable('scenarios')
-    .set((eb) => ({ version: eb('version', '+', 1), updated_at: new Date() }))
-    .where('id', '=', scenarioId)
-    .returning('category_id')
-    .executeTakeFirst();
-  if (!row) return;
-  await db
-    .updateTable('projects')
-    .set({ updated_at: new Date() })
-    .where('id', '=', (eb) =>
-      eb.selectFrom('categories').select('project_id').where('id', '=', row.category_id),
-    )
-    .execute();
-}
-
 function summaryBody(s: ScenarioRow & { step_count: number | string | bigint }): Schemas['ScenarioSummary'] {
   return {
     id: s.id,
@@ -230,18 +214,40 @@ async function findScenario(db: Db, organizationId: string, id: string): Promise
 }
 
 /**
- * Serializes changes to one scenario's steps and prerequisites (positions are computed from what is there), so two
- * authors adding steps at once get distinct positions.
+ * Changes a scenario and moves its version on, provided the version is still one the client named in If-Match
+ * (`expected`; null: unconditional). The check and the change are one UPDATE, and the row stays locked until the
+ * transaction ends: of two writers holding the same version exactly one wins, and everything else the
+ * transaction does to the scenario's steps and prerequisites is serialized behind it (positions are computed from
+ * what is there, so two authors adding steps at once get distinct positions).
+ * Returns the new version; 404 when there is no such scenario, 412 when it changed since.
  */
-async function lockScenario(trx: Db, organizationId: string, id: string): Promise<void> {
+async function claimScenario(
+  trx: Db,
+  organizationId: string,
+  id: string,
+  expected: Expected,
+  change: Updateable<ScenariosTable> = {},
+): Promise<number> {
   const row = await trx
-    .selectFrom('scenarios')
-    .select('id')
+    .updateTable('scenarios')
+    .set((eb) => ({ ...change, version: eb('version', '+', 1), updated_at: new Date() }))
     .where('id', '=', id)
     .where('organization_id', '=', organizationId)
-    .forUpdate()
+    .$if(expected !== null, (qb) => qb.where('version', 'in', versionList(expected ?? [])))
+    .returning(['version', 'category_id'])
     .executeTakeFirst();
-  if (!row) throw notFound('scenario-not-found');
+  if (!row) {
+    await findScenario(trx, organizationId, id);
+    throw new HttpProblem('precondition-failed');
+  }
+  await trx
+    .updateTable('projects')
+    .set({ updated_at: new Date() })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('categories').select('project_id').where('id', '=', row.category_id),
+    )
+    .execute();
+  return row.version;
 }
 
 function stepQuery(db: Db, organizationId: string) {
@@ -533,42 +539,43 @@ export const createScenario: Handler<'createScenario'> = async (services, reques
 };
 
 export const getScenario: Handler<'getScenario'> = async (services, request) => {
-  return { status: 200, body: await scenarioBody(services.db, organizationOf(request), request.params.id) };
+  const body = await scenarioBody(services.db, organizationOf(request), request.params.id);
+  return { status: 200, body, etag: body.version };
 };
 
 export const updateScenario: Handler<'updateScenario'> = async (services, request) => {
   const organizationId = organizationOf(request);
   checkDurations(request.body);
+  const expected = expectedVersions(request.ifMatch);
   const b = request.body;
   await services.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('scenarios')
-      .set({
-        title: b.title,
-        description: b.description,
-        summary: b.summary,
-        min_duration: b.minDuration,
-        max_duration: b.maxDuration,
-      })
-      .where('id', '=', request.params.id)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('scenario-not-found');
-    await touchScenario(trx, request.params.id);
+    await claimScenario(trx, organizationId, request.params.id, expected, {
+      title: b.title,
+      description: b.description,
+      summary: b.summary,
+      min_duration: b.minDuration,
+      max_duration: b.maxDuration,
+    });
   });
-  return { status: 200, body: await scenarioBody(services.db, organizationId, request.params.id) };
+  const body = await scenarioBody(services.db, organizationId, request.params.id);
+  return { status: 200, body, etag: body.version };
 };
 
 export const deleteScenario: Handler<'deleteScenario'> = async (services, request) => {
   const organizationId = organizationOf(request);
+  const expected = expectedVersions(request.ifMatch);
   await services.db.transaction().execute(async (trx) => {
     const row = await trx
       .deleteFrom('scenarios')
       .where('id', '=', request.params.id)
       .where('organization_id', '=', organizationId)
+      .$if(expected !== null, (qb) => qb.where('version', 'in', versionList(expected ?? [])))
       .returning('category_id')
       .executeTakeFirst();
-    if (!row) throw notFound('scenario-not-found');
+    if (!row) {
+      await findScenario(trx, organizationId, request.params.id);
+      throw new HttpProblem('precondition-failed');
+    }
     await trx
       .updateTable('projects')
       .set({ updated_at: new Date() })
@@ -582,25 +589,21 @@ export const deleteScenario: Handler<'deleteScenario'> = async (services, reques
 
 export const updateScenarioStatus: Handler<'updateScenarioStatus'> = async (services, request) => {
   const organizationId = organizationOf(request);
+  const expected = expectedVersions(request.ifMatch);
   await services.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('scenarios')
-      .set({ status: request.body.status })
-      .where('id', '=', request.params.id)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('scenario-not-found');
-    await touchScenario(trx, request.params.id);
+    await claimScenario(trx, organizationId, request.params.id, expected, { status: request.body.status });
   });
-  return { status: 200, body: await scenarioBody(services.db, organizationId, request.params.id) };
+  const body = await scenarioBody(services.db, organizationId, request.params.id);
+  return { status: 200, body, etag: body.version };
 };
 
 export const replacePrerequisites: Handler<'replacePrerequisites'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const scenarioId = request.params.id;
   const items = request.body;
-  await services.db.transaction().execute(async (trx) => {
-    await lockScenario(trx, organizationId, scenarioId);
+  const expected = expectedVersions(request.ifMatch);
+  const version = await services.db.transaction().execute(async (trx) => {
+    const claimed = await claimScenario(trx, organizationId, scenarioId, expected);
     const wanted = [
       ...new Set(items.map((p) => p.scenarioId).filter((id): id is string => typeof id === 'string')),
     ];
@@ -637,9 +640,13 @@ export const replacePrerequisites: Handler<'replacePrerequisites'> = async (serv
         )
         .execute();
     }
-    await touchScenario(trx, scenarioId);
+    return claimed;
   });
-  return { status: 200, body: await prerequisiteBodies(services.db, organizationId, scenarioId) };
+  return {
+    status: 200,
+    body: await prerequisiteBodies(services.db, organizationId, scenarioId),
+    etag: version,
+  };
 };
 
 // ── steps ──
@@ -661,8 +668,9 @@ export const createStep: Handler<'createStep'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const scenarioId = request.params.id;
   const stepId = randomUUID();
+  const expected = expectedVersions(request.ifMatch);
   await services.db.transaction().execute(async (trx) => {
-    await lockScenario(trx, organizationId, scenarioId);
+    await claimScenario(trx, organizationId, scenarioId, expected);
     const last = await trx
       .selectFrom('steps')
       .select((eb) => eb.fn.max('position').as('max'))
@@ -678,53 +686,66 @@ export const createStep: Handler<'createStep'> = async (services, request) => {
         ...stepValues(request.body),
       })
       .execute();
-    await touchScenario(trx, scenarioId);
   });
-  return { status: 201, body: stepBody(await findStep(services.db, organizationId, scenarioId, stepId)) };
+  const body = stepBody(await findStep(services.db, organizationId, scenarioId, stepId));
+  return { status: 201, body, etag: body.version };
 };
 
 export const getStep: Handler<'getStep'> = async (services, request) => {
   const { id, stepId } = request.params;
-  return { status: 200, body: stepBody(await findStep(services.db, organizationOf(request), id, stepId)) };
+  const body = stepBody(await findStep(services.db, organizationOf(request), id, stepId));
+  return { status: 200, body, etag: body.version };
 };
 
 export const updateStep: Handler<'updateStep'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, stepId } = request.params;
+  const expected = expectedVersions(request.ifMatch);
   await services.db.transaction().execute(async (trx) => {
+    // The scenario first (its version moves with its steps), in the same order as every other write of its
+    // steps, so two transactions never wait on each other's rows.
+    await claimScenario(trx, organizationId, id, null);
     const result = await trx
       .updateTable('steps')
       .set((eb) => ({ ...stepValues(request.body), version: eb('version', '+', 1), updated_at: new Date() }))
       .where('id', '=', stepId)
       .where('scenario_id', '=', id)
       .where('organization_id', '=', organizationId)
+      .$if(expected !== null, (qb) => qb.where('version', 'in', versionList(expected ?? [])))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('step-not-found');
-    await touchScenario(trx, id);
+    if (Number(result.numUpdatedRows) === 0) {
+      await findStep(trx, organizationId, id, stepId);
+      throw new HttpProblem('precondition-failed', { key: 'step-precondition-failed' });
+    }
   });
-  return { status: 200, body: stepBody(await findStep(services.db, organizationId, id, stepId)) };
+  const body = stepBody(await findStep(services.db, organizationId, id, stepId));
+  return { status: 200, body, etag: body.version };
 };
 
 export const deleteStep: Handler<'deleteStep'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, stepId } = request.params;
+  const expected = expectedVersions(request.ifMatch);
   await services.db.transaction().execute(async (trx) => {
-    await lockScenario(trx, organizationId, id);
+    await claimScenario(trx, organizationId, id, null);
     const row = await trx
       .deleteFrom('steps')
       .where('id', '=', stepId)
       .where('scenario_id', '=', id)
       .where('organization_id', '=', organizationId)
+      .$if(expected !== null, (qb) => qb.where('version', 'in', versionList(expected ?? [])))
       .returning('position')
       .executeTakeFirst();
-    if (!row) throw notFound('step-not-found');
+    if (!row) {
+      await findStep(trx, organizationId, id, stepId);
+      throw new HttpProblem('precondition-failed', { key: 'step-precondition-failed' });
+    }
     await trx
       .updateTable('steps')
       .set((eb) => ({ position: eb('position', '-', 1) }))
       .where('scenario_id', '=', id)
       .where('position', '>', row.position)
       .execute();
-    await touchScenario(trx, id);
   });
   return { status: 204, body: undefined };
 };
@@ -733,8 +754,9 @@ export const reorderSteps: Handler<'reorderSteps'> = async (services, request) =
   const organizationId = organizationOf(request);
   const scenarioId = request.params.id;
   const { stepIds } = request.body;
-  await services.db.transaction().execute(async (trx) => {
-    await lockScenario(trx, organizationId, scenarioId);
+  const expected = expectedVersions(request.ifMatch);
+  const version = await services.db.transaction().execute(async (trx) => {
+    const claimed = await claimScenario(trx, organizationId, scenarioId, expected);
     const steps = await trx.selectFrom('steps').select('id').where('scenario_id', '=', scenarioId).execute();
     const current = new Set(steps.map((s) => s.id));
     const given = new Set(stepIds);
@@ -755,13 +777,13 @@ export const reorderSteps: Handler<'reorderSteps'> = async (services, request) =
               FROM unnest(${sql.val(stepIds)}::text[]) WITH ORDINALITY AS t(id, ordinality)) AS ordered
         WHERE steps.id = ordered.id AND steps.scenario_id = ${scenarioId}`.execute(trx);
     }
-    await touchScenario(trx, scenarioId);
+    return claimed;
   });
   const steps = await stepQuery(services.db, organizationId)
     .where('steps.scenario_id', '=', scenarioId)
     .orderBy('steps.position')
     .execute();
-  return { status: 200, body: steps.map(stepBody) };
+  return { status: 200, body: steps.map(stepBody), etag: version };
 };
 
 // ── screenshots ──

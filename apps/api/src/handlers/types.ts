@@ -26,7 +26,12 @@ type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B :
 
 /** What a handler answers: one of the operation's success codes with the body the contract gives it. */
 export type Result<K extends OperationId> = {
-  [S in keyof ResponsesOf<K> & SuccessCode]: { status: S; body: ContentOf<ResponsesOf<K>[S]> };
+  [S in keyof ResponsesOf<K> & SuccessCode]: {
+    status: S;
+    body: ContentOf<ResponsesOf<K>[S]>;
+    /** The version answered as the strong `ETag` (operations whose success documents one). */
+    etag?: number;
+  };
 }[keyof ResponsesOf<K> & SuccessCode];
 
 /** Raw bytes (screenshots) with their content type. */
@@ -62,6 +67,8 @@ export interface Request<K extends OperationId> {
   /** The request body as bytes (image uploads). */
   rawBody: Buffer | undefined;
   contentType: string | undefined;
+  /** The raw `If-Match` header; `expectedVersions` reads it. */
+  ifMatch: string | undefined;
   locale: Locale;
   ip: string;
   caller: Caller | null;

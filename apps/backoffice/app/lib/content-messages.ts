@@ -90,4 +90,13 @@ export const contentMessages = defineMessages({
   editGuideTitle: { id: 'app.guide.editTitle', defaultMessage: 'Modifier le guide' },
   guideCreated: { id: 'app.guide.created', defaultMessage: 'Guide créé' },
   guideUpdated: { id: 'app.guide.updated', defaultMessage: 'Guide mis à jour' },
+  staleGuide: {
+    id: 'app.guide.stale',
+    defaultMessage: "Ce guide a été modifié par quelqu'un d'autre entre-temps.",
+  },
+  staleGuideReloaded: {
+    id: 'app.guide.staleReloaded',
+    defaultMessage:
+      "Il a été rechargé avec ses dernières modifications ; les vôtres n'ont pas été enregistrées. Refaites-les si besoin.",
+  },
 });

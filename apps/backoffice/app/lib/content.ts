@@ -1,7 +1,9 @@
+import { isApiError } from '@mulot/api-client';
 import { toast } from '@mulot/ui/components/toast';
 import type { Query } from '@tanstack/react-query';
 import type { IntlShape } from 'react-intl';
 import { $api, errorMessage, organizationsQuery, queryClient } from './api';
+import { contentMessages } from './content-messages';
 import { appMessages } from './messages';
 import { selectOrganization } from './organization';
 import { isAuthenticated } from './session';
@@ -71,4 +73,29 @@ export function reportFailure(intl: IntlShape, action: string, error: unknown, {
       description: errorMessage(error),
       variant: 'destructive',
     });
+}
+
+/**
+ * The version a write is based on (the one the screen loaded), so that the API refuses it with 412 when another
+ * author saved in between instead of silently overwriting their change.
+ */
+export function basedOn(version: number) {
+  return { 'If-Match': `"${version}"` };
+}
+
+/** Another author saved this guide since it was loaded (412). */
+export function isStale(error: unknown): boolean {
+  return isApiError(error) && error.status === 412;
+}
+
+/** Tells the author their change was refused and reloads the guide, so they see (and build on) the saved one. */
+export async function reloadStale(intl: IntlShape, { toast: show = true } = {}) {
+  console.warn('[content] refused: the guide changed since it was loaded; reloading');
+  if (show)
+    toast({
+      title: intl.formatMessage(contentMessages.staleGuide),
+      description: intl.formatMessage(contentMessages.staleGuideReloaded),
+      variant: 'destructive',
+    });
+  await invalidateContent();
 }

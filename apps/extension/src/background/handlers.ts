@@ -224,6 +224,7 @@ async function proxyFetch(
     'x-locale': session.locale,
   };
   if (message.contentType) headers['content-type'] = message.contentType;
+  if (message.ifMatch) headers['if-match'] = message.ifMatch;
   try {
     const response = await fetch(message.url, {
       method: message.method,

@@ -1,5 +1,5 @@
 import { capture, type TargetDescriptor } from '@mulot/player';
-import { errorText, type Schemas } from '../api';
+import { basedOn, errorText, isStale, type Schemas } from '../api';
 import { h, uid } from '../dom';
 import { type Translate, toLocale, translator } from '../i18n';
 import type { CreatorState } from '../messages';
@@ -182,6 +182,12 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
     }
   }
 
+  /** A write refused because the guide changed meanwhile: show the guide as it now is, then say why. */
+  async function reloadStale() {
+    await stepsView();
+    panel.alert(t('steps.stale'));
+  }
+
   // ── steps editor ──
   async function stepsView() {
     show(h('p', { class: styles.muted }, t('common.loading')));
@@ -202,24 +208,26 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
         ids.splice(index + delta, 0, moved);
         try {
           await api.PUT('/scenarios/{id}/steps/order', {
-            params: { path: { id: scenario.id } },
+            params: { path: { id: scenario.id }, header: basedOn(scenario.version) },
             body: { stepIds: ids },
           });
           await stepsView();
         } catch (error) {
-          panel.alert(errorText(error, t('common.error')));
+          if (isStale(error)) await reloadStale();
+          else panel.alert(errorText(error, t('common.error')));
         }
       };
       const remove = async () => {
         if (!window.confirm(t('steps.confirmDelete'))) return;
         try {
           await api.DELETE('/scenarios/{id}/steps/{stepId}', {
-            params: { path: { id: scenario.id, stepId: step.id } },
+            params: { path: { id: scenario.id, stepId: step.id }, header: basedOn(step.version) },
           });
           await stepsView();
           panel.status(t('steps.deleted'));
         } catch (error) {
-          panel.alert(errorText(error, t('common.error')));
+          if (isStale(error)) await reloadStale();
+          else panel.alert(errorText(error, t('common.error')));
         }
       };
       list.append(
@@ -446,17 +454,23 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
         const saved = step
           ? (
               await api.PUT('/scenarios/{id}/steps/{stepId}', {
-                params: { path: { id: scenario.id, stepId: step.id } },
+                params: { path: { id: scenario.id, stepId: step.id }, header: basedOn(step.version) },
                 body,
               })
             ).data
-          : (await api.POST('/scenarios/{id}/steps', { params: { path: { id: scenario.id } }, body })).data;
+          : (
+              await api.POST('/scenarios/{id}/steps', {
+                params: { path: { id: scenario.id }, header: basedOn(scenario.version) },
+                body,
+              })
+            ).data;
         if (!saved) throw new Error('empty answer');
         const shot = await screenshot(panel, scenario.id, saved.id);
         await stepsView();
         if (!shot) panel.alert(t('step.screenshotFailed'));
         else panel.status(step ? t('step.updated') : t('step.created'));
       } catch (error) {
+        if (isStale(error)) return reloadStale();
         panel.alert(errorText(error, t('common.error')));
         submit.disabled = false;
         submit.textContent = t('common.save');

@@ -1271,6 +1271,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description `precondition-failed`: the scenario or step changed since the version named in `If-Match` was read
+         *     (another author saved first); nothing was changed. Reload it, then apply the edit again.
+         */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The database cannot be reached right now (`unavailable`), e.g. while it restarts; nothing was changed. Retry after the given number of seconds. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Too many attempts (`rate-limited`); retry after the given number of seconds. */
         TooManyRequests: {
             headers: {
@@ -1304,6 +1327,12 @@ export interface components {
     parameters: {
         /** @description Category id. */
         CategoryId: string;
+        /**
+         * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+         *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+         *     Anything that is not an entity-tag list answers 400.
+         */
+        IfMatch: string;
         /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
         Locale: string;
         /**
@@ -1321,7 +1350,12 @@ export interface components {
         StepId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of the scenario or step the body describes, as a strong entity tag (`"<version>"`). */
+        ETag: string;
+        /** @description The scenario's version after this change, as a strong entity tag (`"<version>"`). */
+        ScenarioETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1394,6 +1428,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmAccount: {
@@ -1423,6 +1458,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMemberRole: {
@@ -1460,6 +1496,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     filterMembers: {
@@ -1498,6 +1535,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     forgotPassword: {
@@ -1527,6 +1565,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     inviteMember: {
@@ -1565,6 +1604,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -1598,6 +1638,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {
@@ -1630,6 +1671,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetPassword: {
@@ -1659,6 +1701,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMemberRole: {
@@ -1698,6 +1741,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCatalogue: {
@@ -1732,6 +1776,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboard: {
@@ -1763,6 +1808,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrganizations: {
@@ -1788,6 +1834,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProjects: {
@@ -1819,6 +1866,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createProject: {
@@ -1857,6 +1905,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProject: {
@@ -1892,6 +1941,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProject: {
@@ -1934,6 +1984,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteProject: {
@@ -1968,6 +2019,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCategories: {
@@ -2003,6 +2055,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCategory: {
@@ -2045,6 +2098,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCategory: {
@@ -2082,6 +2136,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCategory: {
@@ -2126,6 +2181,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCategory: {
@@ -2162,6 +2218,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listScenarios: {
@@ -2199,6 +2256,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createScenario: {
@@ -2243,6 +2301,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getScenario: {
@@ -2268,6 +2327,7 @@ export interface operations {
             /** @description The scenario. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2278,12 +2338,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateScenario: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2307,6 +2374,7 @@ export interface operations {
             /** @description The updated scenario. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2318,14 +2386,22 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteScenario: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2354,12 +2430,20 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replacePrerequisites: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2383,6 +2467,7 @@ export interface operations {
             /** @description The prerequisites now in force. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ScenarioETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2394,8 +2479,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRun: {
@@ -2438,6 +2525,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateRun: {
@@ -2482,12 +2570,19 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateScenarioStatus: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2511,6 +2606,7 @@ export interface operations {
             /** @description The scenario with its new status. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,14 +2618,22 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createStep: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2553,6 +2657,7 @@ export interface operations {
             /** @description The created step (last in order). */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,8 +2669,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStep: {
@@ -2593,6 +2700,7 @@ export interface operations {
             /** @description The step. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2603,12 +2711,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateStep: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2634,6 +2749,7 @@ export interface operations {
             /** @description The updated step. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2645,14 +2761,22 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteStep: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2683,6 +2807,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStepScreenshot: {
@@ -2722,6 +2848,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     putStepScreenshot: {
@@ -2767,6 +2894,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteStepScreenshot: {
@@ -2803,12 +2931,19 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reorderSteps: {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2832,6 +2967,7 @@ export interface operations {
             /** @description The steps in their new order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ScenarioETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2843,8 +2979,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listLocales: {
@@ -2865,6 +3003,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocaleList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTranslations: {
@@ -2892,6 +3031,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -2922,6 +3062,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMe: {
@@ -2959,6 +3100,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

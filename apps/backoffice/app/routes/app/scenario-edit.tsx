@@ -3,10 +3,19 @@ import { ContentBreadcrumb, ContentHeader, pageStack } from '@mulot/ui/fragments
 import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
 import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { $api, errorMessage } from '../../lib/api';
-import { invalidateContent, prime, reportFailure, scenarioQuery } from '../../lib/content';
+import {
+  basedOn,
+  invalidateContent,
+  isStale,
+  prime,
+  reloadStale,
+  reportFailure,
+  scenarioQuery,
+} from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
 import type { Route } from './+types/scenario-edit';
@@ -24,15 +33,28 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
   const scenario = useQuery(scenarioQuery(params.scenarioId));
   const update = $api.useMutation('put', '/scenarios/{id}');
   const data = scenario.data;
+  // Set when the save was refused because someone else saved first: stays on screen over the reloaded form.
+  const [stale, setStale] = useState(false);
   const scenarioHref = `/app/projects/${params.id}/scenarios/${params.scenarioId}`;
 
   const onSubmit = async ({ projectId: _project, categoryId: _category, ...body }: GuideFormValues) => {
+    if (!data) return;
+    setStale(false);
     try {
-      await update.mutateAsync({ params: { path: { id: params.scenarioId } }, body });
+      await update.mutateAsync({
+        params: { path: { id: params.scenarioId }, header: basedOn(data.version) },
+        body,
+      });
       toast({ title: intl.formatMessage(m.guideUpdated) });
       await invalidateContent();
       await navigate(scenarioHref);
     } catch (error) {
+      if (isStale(error)) {
+        update.reset();
+        setStale(true);
+        await reloadStale(intl, { toast: false });
+        return;
+      }
       reportFailure(intl, 'update scenario', error, { toast: false });
     }
   };
@@ -60,6 +82,8 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
       <div className={css({ maxW: '3xl' })}>
         {data && (
           <GuideForm
+            // A new version (reloaded after a refused save) starts the form again from the saved values.
+            key={data.version}
             mode="edit"
             projects={[
               {
@@ -70,7 +94,13 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
             ]}
             defaultValues={{ ...data, projectId: data.category.project.id, categoryId: data.category.id }}
             pending={update.isPending}
-            error={update.error ? errorMessage(update.error) : null}
+            error={
+              stale
+                ? `${intl.formatMessage(m.staleGuide)} ${intl.formatMessage(m.staleGuideReloaded)}`
+                : update.error
+                  ? errorMessage(update.error)
+                  : null
+            }
             onSubmit={(values) => void onSubmit(values)}
             onCancel={() => void navigate(scenarioHref)}
           />

@@ -30,10 +30,13 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { $api, errorMessage } from '../../lib/api';
 import {
+  basedOn,
   categoryQuery,
   forget,
   invalidateContent,
+  isStale,
   prime,
+  reloadStale,
   reportFailure,
   scenarioQuery,
 } from '../../lib/content';
@@ -128,36 +131,53 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     void start({ mode: 'creator', url, scenarioId: data.id, stepId: step.id });
   };
 
+  // Every change names the version on screen: one made by someone else meanwhile is reloaded, not overwritten.
   const onStatus = async (next: 'draft' | 'published') => {
+    if (!data) return;
     try {
-      await status.mutateAsync({ params: { path: { id: params.scenarioId } }, body: { status: next } });
+      await status.mutateAsync({
+        params: { path: { id: params.scenarioId }, header: basedOn(data.version) },
+        body: { status: next },
+      });
       toast({ title: intl.formatMessage(next === 'published' ? m.published : m.unpublished) });
       await invalidateContent();
     } catch (error) {
-      reportFailure(intl, 'update scenario status', error);
+      if (isStale(error)) await reloadStale(intl);
+      else reportFailure(intl, 'update scenario status', error);
     }
   };
 
   const onPrerequisites = async (list: PrerequisiteValue[]) => {
+    if (!data) return;
     try {
-      await prerequisites.mutateAsync({ params: { path: { id: params.scenarioId } }, body: list });
+      await prerequisites.mutateAsync({
+        params: { path: { id: params.scenarioId }, header: basedOn(data.version) },
+        body: list,
+      });
       toast({ title: intl.formatMessage(m.prerequisitesSaved) });
       await invalidateContent();
     } catch (error) {
-      reportFailure(intl, 'save prerequisites', error);
+      if (isStale(error)) await reloadStale(intl);
+      else reportFailure(intl, 'save prerequisites', error);
     }
   };
 
   const onDelete = async () => {
     if (!data) return;
     try {
-      await remove.mutateAsync({ params: { path: { id: data.id } } });
+      await remove.mutateAsync({ params: { path: { id: data.id }, header: basedOn(data.version) } });
       setDeleting(false);
       await navigate(`/app/projects/${data.category.project.id}/categories/${data.category.id}`);
       forget(scenarioQuery(data.id));
       toast({ title: intl.formatMessage(m.guideDeleted) });
       await invalidateContent();
     } catch (error) {
+      if (isStale(error)) {
+        // What was confirmed is no longer what is saved: show the guide as it now is before any delete.
+        setDeleting(false);
+        await reloadStale(intl);
+        return;
+      }
       reportFailure(intl, 'delete scenario', error, { toast: false });
     }
   };
