@@ -1,7 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Call, labelledQueries, loadLabelledSet, score } from '../bench/assistant/labelled.ts';
+import { backup, restore } from '../src/backup.ts';
+import { type DatabaseTarget, openDatabase } from '../src/db/index.ts';
 import type { Schemas } from '../src/handlers/types.ts';
-import { type Session, startServer, type TestServer } from './support/harness.ts';
+import { backend, freshDatabase, type Session, startServer, type TestServer } from './support/harness.ts';
+import { seedPgliteDir } from './support/seeded-dir.ts';
 
 type Answer = Schemas['AssistantAnswer'];
 
@@ -222,4 +228,45 @@ describe('POST /assistant bad input', () => {
     });
     expect(foreign.status).toBe(403);
   });
+});
+
+describe('POST /assistant after a restore', () => {
+  it('answers the same from a restored backup: the search data is rebuilt, not copied', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'mulot-assistant-restore-'));
+    const file = join(work, 'backup.jsonl.gz');
+    let drop = async () => {};
+    try {
+      await backup(server.db, file, backend);
+      let target: DatabaseTarget;
+      if (backend === 'postgres') {
+        const fresh = await freshDatabase();
+        drop = fresh.drop;
+        target = fresh.target;
+      } else {
+        target = { kind: 'pglite', dataDir: join(work, 'pglite') };
+        await seedPgliteDir(target.dataDir);
+      }
+      const db = await openDatabase(target);
+      try {
+        await restore(db, file, { force: true });
+      } finally {
+        await db.destroy();
+      }
+      const restored = await startServer({ database: target });
+      try {
+        const session = await restored.login(author.email, author.password);
+        const answer = await restored.call<Answer>('POST', '/api/assistant', {
+          token: session.token,
+          org: session.org,
+          body: { query: 'anuler une comande' },
+        });
+        expect(answer.body.guides[0]?.scenarioId).toBe(ids.get('annuler-commande'));
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await drop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
