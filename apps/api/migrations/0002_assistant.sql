@@ -14,7 +14,7 @@ ALTER TEXT SEARCH CONFIGURATION mulot_en
   ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem;
 
 -- The search document of each scenario, kept current by triggers: computing the vectors per query measured
--- 2.4 s p50 for 1,000 guides (pnpm bench:assistant), against milliseconds once stored and GIN-indexed.
+-- 2.4 s p50 for 1,000 guides (pnpm bench:assistant, loaded machine), against 0.2 s stored and GIN-indexed.
 -- A: title; B: LLM summary and description; C: step names and texts (weights applied by the ranking).
 -- words: the distinct unaccented words of all of it, the vocabulary that typos are corrected against.
 -- Derived data lives in its own schema, out of backups (which take the current schema's tables): a restore
