@@ -35,6 +35,17 @@ export interface Config {
   trustProxy: boolean;
   /** Retry and lease timings of the mail outbox worker. */
   outbox: OutboxOptions;
+  /** OpenAI-compatible model that reranks the assistant's full-text candidates; null: full-text search only. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  /** Base URL of an OpenAI-compatible API; `/chat/completions` is appended. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** After this long the full-text answer is served instead. */
+  timeoutMs: number;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -61,6 +72,7 @@ export function defaultConfig(base = process.cwd()): Config {
     trustProxy: false,
     // Retries 1 s, 2 s, 4 s… up to a minute; a worker that died while sending is taken over after 2 minutes.
     outbox: { baseDelayMs: 1000, maxDelayMs: 60_000, leaseMs: 120_000, pollMs: 5000 },
+    llm: null,
   };
 }
 
@@ -144,5 +156,33 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);
     config.trustProxy = env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1';
   }
+  config.llm = llmFromEnv(env);
   return config;
+}
+
+const llmVariables = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+
+/** The model is all or nothing: a partial set is a mistake worth stopping for, not a silent full-text fallback. */
+function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
+  const set = llmVariables.filter((name) => env[name]);
+  if (set.length === 0) {
+    if (env.LLM_TIMEOUT_MS)
+      throw new ConfigError('LLM_TIMEOUT_MS is set but LLM_BASE_URL, LLM_API_KEY and LLM_MODEL are not');
+    return null;
+  }
+  const missing = llmVariables.filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `${missing.join(', ')} must be set too when ${set.join(', ')} is set (the assistant's model)`,
+    );
+  const baseUrl = checkUrl('LLM_BASE_URL', env.LLM_BASE_URL as string, ['http:', 'https:']).replace(
+    /\/+$/,
+    '',
+  );
+  return {
+    baseUrl,
+    apiKey: env.LLM_API_KEY as string,
+    model: env.LLM_MODEL as string,
+    timeoutMs: env.LLM_TIMEOUT_MS ? positiveInt('LLM_TIMEOUT_MS', env.LLM_TIMEOUT_MS) : 8000,
+  };
 }

@@ -201,6 +201,10 @@ export const messages = {
   'field.nul': { fr: 'Contient un caractère nul interdit.', en: 'Contains a forbidden NUL character.' },
   'field.too-deep': { fr: 'Imbrication trop profonde.', en: 'Nested too deeply.' },
   'field.url': { fr: 'Adresse invalide.', en: 'Invalid address.' },
+  'field.blank': {
+    fr: 'Décrivez ce que vous voulez faire.',
+    en: 'Describe what you want to do.',
+  },
   'field.durations': {
     fr: 'La durée maximale doit être supérieure ou égale à la durée minimale.',
     en: 'The maximum duration must be greater than or equal to the minimum duration.',

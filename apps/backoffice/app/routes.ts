@@ -25,6 +25,8 @@ export default [
       route('projects/:id/categories/:categoryId/scenarios/new', 'routes/app/scenario-new.tsx'),
       route('projects/:id/scenarios/:scenarioId', 'routes/app/scenario.tsx'),
       route('projects/:id/scenarios/:scenarioId/edit', 'routes/app/scenario-edit.tsx'),
+      // Not in the spec's route table: the assistant (issue 6), for authors to try it and launch its guides.
+      route('assistant', 'routes/app/assistant.tsx'),
       route('profile', 'routes/app/profile.tsx'),
       route('team', 'routes/app/team.tsx'),
     ]),

@@ -439,6 +439,19 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
     await expectPage(card).toHaveCount(0);
     await expectPage.poll(() => runCalls.at(-1)?.body).toEqual({ status: 'abandoned', stepsCompleted: 1 });
+
+    // the assistant: a task no guide answers gets none; a described (misspelt) task finds the guide, which plays
+    const prompt = panel.getByRole('textbox', { name: 'Décrivez ce que vous voulez faire' });
+    await prompt.fill('réserver un vol pour Rome');
+    await panel.getByRole('button', { name: 'Trouver un guide' }).click();
+    await expectPage(panel).toContainText('Aucun guide ne correspond à votre demande');
+    await prompt.fill('choisir une ofre');
+    await prompt.press('Enter');
+    const suggested = panel.getByRole('list', { name: 'Guides proposés' });
+    await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await suggested.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
     await page.close();
     await backOffice.close();
   });

@@ -2,6 +2,8 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   type DatabaseConnection,
   type Dialect,
@@ -24,6 +26,9 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   /** In memory; `seed` is a data directory dumped by PGlite (dumpDataDir) to start from instead of initdb. */
   | { kind: 'pglite-memory'; seed?: string };
+
+/** The contrib extensions the migrations create (full-text search of the assistant); PGlite loads them at open. */
+export const pgliteExtensions = { unaccent, pg_trgm };
 
 const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -107,11 +112,17 @@ function dialectFor(target: DatabaseTarget): Dialect {
     mkdirSync(target.dataDir, { recursive: true });
     const lock = new DataDirLock(target.dataDir);
     lock.acquire();
-    return new ExclusivePGliteDialect({ pglite: () => new PGlite(target.dataDir) }, lock);
+    return new ExclusivePGliteDialect(
+      { pglite: () => new PGlite(target.dataDir, { extensions: pgliteExtensions }) },
+      lock,
+    );
   }
   const seed = target.seed;
   return new ExclusivePGliteDialect({
-    pglite: () => (seed ? new PGlite({ loadDataDir: new Blob([readFileSync(seed)]) }) : new PGlite()),
+    pglite: () =>
+      seed
+        ? new PGlite({ loadDataDir: new Blob([readFileSync(seed)]), extensions: pgliteExtensions })
+        : new PGlite({ extensions: pgliteExtensions }),
   });
 }
 

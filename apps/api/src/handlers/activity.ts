@@ -167,21 +167,31 @@ function hostOf(value: string): string | null {
   }
 }
 
-export const getCatalogue: Handler<'getCatalogue'> = async (services, request) => {
-  const organizationId = organizationOf(request);
-  const host = hostOf(request.query.url);
-  if (!host) throw fieldProblem('/query/url', 'field.url');
-  const projects = await services.db
+/** Projects of the organization one of whose sites has the URL's host (null: the URL has no host). */
+export async function projectsForUrl(
+  db: Db,
+  organizationId: string,
+  url: string,
+): Promise<Array<{ id: string; name: string; sites: string[] }> | null> {
+  const host = hostOf(url);
+  if (!host) return null;
+  const projects = await db
     .selectFrom('projects')
     .select(['id', 'name', 'sites'])
     .where('organization_id', '=', organizationId)
     .execute();
-  const matching = projects
+  return projects
     .map((p) => ({
       ...p,
       sites: (typeof p.sites === 'string' ? (JSON.parse(p.sites) as string[]) : p.sites) ?? [],
     }))
     .filter((p) => p.sites.some((site) => hostOf(site) === host));
+}
+
+export const getCatalogue: Handler<'getCatalogue'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const matching = await projectsForUrl(services.db, organizationId, request.query.url);
+  if (!matching) throw fieldProblem('/query/url', 'field.url');
   if (matching.length === 0) return { status: 200, body: [] };
   const rows = await services.db
     .selectFrom('scenarios')

@@ -1,4 +1,5 @@
 import * as activity from './activity.ts';
+import * as assistant from './assistant.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
 import * as health from './health.ts';
@@ -54,6 +55,7 @@ export const handlers: Handlers = {
   getScenarioHealth: health.getScenarioHealth,
   getCatalogue: activity.getCatalogue,
   getDashboard: activity.getDashboard,
+  askAssistant: assistant.askAssistant,
   listLocales: activity.listLocales,
   getTranslations: activity.getTranslations,
   getHealth: operations.getHealth,

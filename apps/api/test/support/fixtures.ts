@@ -307,6 +307,7 @@ export function requests(w: World): Record<OperationId, Req> {
       path: `/api/catalogue?url=${encodeURIComponent('https://x.example.com/a')}`,
     },
     getDashboard: { method: 'GET', path: '/api/dashboard' },
+    askAssistant: { method: 'POST', path: '/api/assistant', body: { query: 'guide' } },
     listLocales: { method: 'GET', path: '/api/translations/locales' },
     getTranslations: { method: 'GET', path: '/api/translations/locales/fr' },
     getHealth: { method: 'GET', path: '/api/health' },

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
 import type { TestProject } from 'vitest/node';
-import { migrate } from '../../src/db/index.ts';
+import { migrate, pgliteExtensions } from '../../src/db/index.ts';
 import type { Database } from '../../src/db/schema.ts';
 
 declare module 'vitest' {
@@ -19,7 +19,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'mulot-pglite-seed-'));
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: pgliteExtensions });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   await migrate(db);
   const dump = await pglite.dumpDataDir('none');

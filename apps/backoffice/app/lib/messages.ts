@@ -36,6 +36,7 @@ export const appMessages = defineMessages({
   titleScenario: { id: 'app.title.scenario', defaultMessage: 'Guide' },
   titleScenarioNew: { id: 'app.title.scenarioNew', defaultMessage: 'Nouveau guide' },
   titleScenarioEdit: { id: 'app.title.scenarioEdit', defaultMessage: 'Modifier le guide' },
+  titleAssistant: { id: 'app.title.assistant', defaultMessage: 'Assistant' },
   titleProfile: { id: 'app.title.profile', defaultMessage: 'Profil' },
   titleTeam: { id: 'app.title.team', defaultMessage: "Gestion d'équipe" },
   titleNotFound: { id: 'app.title.notFound', defaultMessage: 'Page introuvable' },

@@ -7,11 +7,11 @@ import {
   type TargetDescriptor,
 } from '@mulot/player';
 import { errorText, type Schemas } from '../api';
-import { h } from '../dom';
+import { h, uid } from '../dom';
 import { toLocale, translator } from '../i18n';
 import { samePage } from '../launch';
 import type { ReaderState, RunProgress } from '../messages';
-import { buttons, createPanel, PANEL_CSS, type Panel } from '../panel';
+import { buttons, createPanel, field, PANEL_CSS, type Panel } from '../panel';
 import { type Context, send, tabState } from '../runtime';
 import { styles } from '../styles';
 
@@ -114,6 +114,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
         );
       }
       p.body.replaceChildren(
+        assistant(),
         h('h2', { class: styles.heading }, t('catalogue.title')),
         entries.length ? list : h('p', { class: styles.muted }, t('catalogue.empty')),
       );
@@ -121,6 +122,96 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       p.body.replaceChildren();
       p.alert(`${t('common.loadError')} ${errorText(error, t('common.network'))}`);
     }
+  }
+
+  // ── the assistant: "Décrivez ce que vous voulez faire" → the site's guides that answer it ──
+  function assistant(): HTMLElement {
+    const query = h('textarea', { name: 'query', rows: 2, maxlength: 500 });
+    const prompt = field(uid('assistant'), t('assistant.prompt'), query);
+    const submit = h('button', { type: 'submit', class: buttons.primary }, t('assistant.submit'));
+    const answer = h('div', { class: styles.form, 'aria-live': 'polite' });
+    const ask = async () => {
+      const text = query.value.trim();
+      prompt.setError(text ? null : t('assistant.required'));
+      if (!text) return;
+      submit.disabled = true;
+      submit.textContent = t('assistant.pending');
+      answer.setAttribute('aria-busy', 'true');
+      try {
+        const result = (
+          await api.POST('/assistant', { body: { query: text, url: location.href.slice(0, 2048) } })
+        ).data;
+        const guides = result?.guides ?? [];
+        const notes = [
+          result?.fallback ? h('p', { class: styles.muted }, t('assistant.fallback')) : null,
+          result?.guidance ? h('p', {}, result.guidance) : null,
+        ].filter((n): n is HTMLParagraphElement => n !== null);
+        answer.replaceChildren(
+          ...notes,
+          guides.length
+            ? h(
+                'ul',
+                { class: styles.list, 'aria-label': t('assistant.results') },
+                ...guides.map((guide) =>
+                  h(
+                    'li',
+                    { class: styles.item },
+                    h('span', { class: styles.itemTitle }, guide.title),
+                    h('span', { class: styles.muted }, guide.reason),
+                    h(
+                      'div',
+                      { class: styles.row },
+                      h(
+                        'button',
+                        {
+                          type: 'button',
+                          class: buttons.primary,
+                          'aria-label': `${t('catalogue.launch')} : ${guide.title}`,
+                          onclick: () => void open(guide.scenarioId),
+                        },
+                        t('catalogue.launch'),
+                      ),
+                    ),
+                  ),
+                ),
+              )
+            : h('p', { class: styles.muted }, t('assistant.empty')),
+        );
+      } catch (error) {
+        answer.replaceChildren(
+          h(
+            'p',
+            { role: 'alert', class: styles.alert },
+            `${t('common.error')} : ${errorText(error, t('common.network'))}`,
+          ),
+        );
+      } finally {
+        submit.disabled = false;
+        submit.textContent = t('assistant.submit');
+        answer.removeAttribute('aria-busy');
+      }
+    };
+    // Enter asks, Shift+Enter adds a line (as in the back-office's assistant)
+    query.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        if (!submit.disabled) void ask();
+      }
+    });
+    return h(
+      'form',
+      {
+        class: styles.form,
+        novalidate: true,
+        onsubmit: (event: Event) => {
+          event.preventDefault();
+          void ask();
+        },
+      },
+      prompt.wrap,
+      h('div', { class: styles.row }, submit),
+      answer,
+    );
   }
 
   async function loadScenario(id: string): Promise<Scenario | null> {

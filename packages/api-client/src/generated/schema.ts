@@ -4,6 +4,34 @@
  */
 
 export interface paths {
+    "/assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ranked published guides answering what the user describes ("Décrivez ce que vous voulez faire")
+         * @description Ranks the organization's published guides (only those of projects whose sites match `url` when given, by
+         *     the rule of `GET /catalogue`) against the query with PostgreSQL full-text search: French and English
+         *     stemming, accents folded, prefix matching, words close to a guide's words by trigram similarity (typos),
+         *     weighted over the title, then the LLM summary and description, then the steps' names and texts. Guides
+         *     below a relevance threshold are left out, so a query no guide answers gets an empty list.
+         *
+         *     When the server is configured with a model (`LLM_*`), the model reranks these candidates and writes a short
+         *     `guidance` in the request's locale (`x-locale`); if it fails, answers garbage or times out, the full-text
+         *     answer is served with `fallback` saying why.
+         */
+        post: operations["askAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/change-password": {
         parameters: {
             query?: never;
@@ -751,6 +779,39 @@ export interface components {
             guidesLaunched: number;
             projectsCreated: number;
         };
+        /** @description POST /assistant: the ranked guides, an optional guidance text and how the answer was made. */
+        AssistantAnswer: {
+            /**
+             * @description The model was asked but failed, timed out or answered something unusable; the full-text answer is served.
+             * @enum {string}
+             */
+            fallback?: "model-error" | "model-timeout" | "model-invalid-answer";
+            /** @description A short text from the model, in the request's locale (only when `source` is `model`). */
+            guidance?: string;
+            guides: components["schemas"]["AssistantGuide"][];
+            /**
+             * @description `fulltext`: ranked by the database alone; `model`: reranked by the configured model.
+             * @enum {string}
+             */
+            source: "fulltext" | "model";
+        };
+        /** @description A guide answering the query, best first. */
+        AssistantGuide: {
+            /** @description Why it matched (the words found and where, or the model's reason), in the request's locale. */
+            reason: string;
+            /** Format: uuid */
+            scenarioId: string;
+            /** @description Relevance between 0 and 1. */
+            score: number;
+            title: string;
+        };
+        /** @description What the end user wants to do, in their own words, and optionally the page they are on. */
+        AssistantQuery: {
+            /** @description Free text (French or English); must contain something other than spaces. */
+            query: string;
+            /** @description The page the user is on (a bare host gets `https://`); restricts the answer to that site's guides. */
+            url?: string;
+        };
         /** @description A published guide available on the requested site. */
         CatalogueEntry: {
             category: {
@@ -1489,6 +1550,44 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    askAssistant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantQuery"];
+            };
+        };
+        responses: {
+            /** @description The ranked guides (empty when no guide answers the query). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;

@@ -1,5 +1,5 @@
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
-import { FolderKanban, LayoutDashboard, MousePointerClick, Users } from 'lucide-react';
+import { FolderKanban, LayoutDashboard, MousePointerClick, Sparkles, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import * as Select from '../../components/select/select';
@@ -104,6 +104,11 @@ export function AppSidebar({
       href: '/app/projects',
       icon: <FolderKanban />,
       label: intl.formatMessage({ id: 'shell.nav.projects', defaultMessage: 'Vos projets' }),
+    },
+    {
+      href: '/app/assistant',
+      icon: <Sparkles />,
+      label: intl.formatMessage({ id: 'shell.nav.assistant', defaultMessage: 'Assistant' }),
     },
     {
       href: '/app/team',

@@ -70,6 +70,7 @@ export const Contributor: Story = {
     await expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Tableau de bord', '/app/dashboard'],
       ['Vos projets', '/app/projects'],
+      ['Assistant', '/app/assistant'],
       ['Équipe', '/app/team'],
     ]);
     // A project page is under "Your projects".

@@ -1,0 +1,66 @@
+import { reasonOf, relevant, searchGuides } from '../assistant/fulltext.ts';
+import { ModelFailure, rerank } from '../assistant/model.ts';
+import { fieldProblem } from '../problems.ts';
+import { projectsForUrl } from './activity.ts';
+import { organizationOf } from './context.ts';
+import type { Handler, Schemas } from './types.ts';
+
+/** At most this many guides are shown; a model sees a few more candidates to choose from. */
+const shown = 5;
+const modelCandidates = 8;
+
+export const askAssistant: Handler<'askAssistant'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const query = request.body.query.trim();
+  if (query.length === 0) throw fieldProblem('/body/query', 'field.blank');
+  let projectIds: string[] | undefined;
+  if (request.body.url !== undefined) {
+    const projects = await projectsForUrl(services.db, organizationId, request.body.url);
+    if (!projects) throw fieldProblem('/body/url', 'field.url');
+    if (projects.length === 0) return { status: 200, body: { guides: [], source: 'fulltext' } };
+    projectIds = projects.map((p) => p.id);
+  }
+  const scope = { organizationId, projectIds };
+  const llm = services.config.llm;
+  // A model may rescue a guide under the threshold, so it sees every guide sharing a word with the query.
+  const candidates = await searchGuides(services.db, scope, query, { threshold: false });
+  const answers = relevant(candidates);
+  const fulltext = (fallback?: Schemas['AssistantAnswer']['fallback']): Schemas['AssistantAnswer'] => ({
+    guides: answers.slice(0, shown).map((c) => ({
+      scenarioId: c.scenarioId,
+      title: c.title,
+      reason: reasonOf(c.matches, request.locale),
+      score: c.score,
+    })),
+    source: 'fulltext',
+    ...(fallback ? { fallback } : {}),
+  });
+  // Nothing shares a word with the query: there is nothing for a model to rerank.
+  if (!llm || candidates.length === 0) return { status: 200, body: fulltext() };
+  try {
+    const answer = await rerank(llm, query, candidates.slice(0, modelCandidates), request.locale);
+    const guides = answer.guides.slice(0, shown);
+    return {
+      status: 200,
+      body: {
+        guides: guides.map(({ candidate, reason }, index) => ({
+          scenarioId: candidate.scenarioId,
+          title: candidate.title,
+          reason: reason || reasonOf(candidate.matches, request.locale),
+          // The model gives an order, not a measure: the score says the rank.
+          score: Math.round((1 - index / (shown * 2)) * 100) / 100,
+        })),
+        ...(answer.guidance ? { guidance: answer.guidance } : {}),
+        source: 'model',
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof ModelFailure)) throw error;
+    // The message names the failure, never the key or the request.
+    services.log.warn(
+      { fallback: error.kind, cause: error.message },
+      'assistant model failed; full-text answer served',
+    );
+    return { status: 200, body: fulltext(error.kind) };
+  }
+};

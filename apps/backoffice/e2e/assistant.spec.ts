@@ -1,0 +1,129 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { confirmedAccount, expectNoAxeViolations, login } from './support';
+
+/** Published guides made through the API with the logged-in page's session. */
+async function publishGuides(page: Page, request: APIRequestContext) {
+  const { token, organizationId } = await page.evaluate(() => ({
+    token: localStorage.getItem('token') ?? '',
+    organizationId: localStorage.getItem('organizationId') ?? '',
+  }));
+  const headers = { Authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
+  const post = async (path: string, data: unknown) => {
+    const response = await request.post(`/api${path}`, { headers, data });
+    expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const ids: Record<string, string> = {};
+  const sites = { Boutique: 'https://shop.example.com', Helpdesk: 'https://help.example.com' };
+  const guides = [
+    {
+      site: 'Boutique',
+      title: 'Suivre ma commande',
+      summary: 'Statut de livraison du colis',
+      step: 'Mes commandes',
+    },
+    {
+      site: 'Boutique',
+      title: 'Retourner un article',
+      summary: 'Demande de retour et remboursement',
+      step: 'Retourner',
+    },
+    { site: 'Helpdesk', title: 'Exporter les tickets', summary: 'Export CSV des tickets', step: 'Exporter' },
+    {
+      site: 'Boutique',
+      title: 'Exporter mes factures',
+      summary: 'Télécharger les factures en PDF',
+      step: 'Factures',
+    },
+  ];
+  const categories: Record<string, { project: string; category: string }> = {};
+  for (const [name, site] of Object.entries(sites)) {
+    const project = await post('/projects', { name, sites: [site] });
+    const category = await post(`/projects/${project.id}/categories`, { name: 'Aide' });
+    categories[name] = { project: project.id, category: category.id };
+  }
+  for (const g of guides) {
+    const where = categories[g.site] as { project: string; category: string };
+    const scenario = await post(`/projects/${where.project}/categories/${where.category}/scenarios`, {
+      title: g.title,
+      description: g.summary,
+      summary: g.summary,
+      minDuration: 1,
+      maxDuration: 2,
+    });
+    await post(`/scenarios/${scenario.id}/steps`, {
+      name: g.step,
+      text: `Cliquez sur « ${g.step} »`,
+      url: `${sites[g.site as keyof typeof sites]}/compte`,
+    });
+    const published = await request.patch(`/api/scenarios/${scenario.id}/status`, {
+      headers,
+      data: { status: 'published' },
+    });
+    expect(published.ok()).toBe(true);
+    ids[g.title] = scenario.id;
+  }
+  return ids;
+}
+
+test('assistant: describe a task, get the ranked published guides, launch one in reader mode, no guide otherwise', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await confirmedAccount(request, 'assistant');
+  await login(page, email, password);
+  const ids = await publishGuides(page, request);
+  // Stands in for the extension: the marker it sets, and a record of what the page posts to it.
+  await page.evaluate(() => {
+    document.documentElement.dataset.mulotExtension = 'test';
+    const sent: unknown[] = [];
+    (window as unknown as { sent: unknown[] }).sent = sent;
+    window.addEventListener('message', (event) => {
+      if (event.data?.type === 'mulot:launch') {
+        sent.push(event.data);
+        window.postMessage({ type: 'mulot:launch-result', ok: true }, window.location.origin);
+      }
+    });
+  });
+  const nav = page.getByRole('navigation', { name: 'Menu' });
+  await nav.getByRole('link', { name: 'Assistant' }).click();
+  await expect(page).toHaveURL(/\/app\/assistant$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assistant' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Assistant' })).toHaveAttribute('aria-current', 'page');
+
+  const prompt = page.getByRole('textbox', { name: 'Décrivez ce que vous voulez faire' });
+  await prompt.fill('ou en est ma comande ?');
+  await prompt.press('Enter');
+  const results = page.getByRole('region', { name: 'Guides proposés' });
+  await expect(results.getByRole('listitem').first()).toContainText('Suivre ma commande');
+  await expect(results.getByRole('listitem').first()).toContainText('Mots trouvés');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Lancer le guide « Suivre ma commande »' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sent: unknown[] }).sent.length))
+    .toBe(1);
+  const sent = await page.evaluate(
+    () => (window as unknown as { sent: Array<Record<string, unknown>> }).sent,
+  );
+  expect(sent[0]).toMatchObject({
+    type: 'mulot:launch',
+    mode: 'reader',
+    scenarioId: ids['Suivre ma commande'],
+    url: 'https://shop.example.com/compte',
+  });
+
+  // On one site, the other site's guides are left out.
+  await page.getByRole('combobox', { name: 'Site' }).click();
+  await page.getByRole('option', { name: /help\.example\.com/ }).click();
+  await prompt.fill('exporter');
+  await prompt.press('Enter');
+  await expect(results.getByRole('listitem')).toHaveText([/Exporter les tickets/]);
+
+  await prompt.fill('réserver un billet de train');
+  await prompt.press('Enter');
+  await expect(
+    page.getByRole('heading', { name: 'Aucun guide ne correspond à votre demande' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
