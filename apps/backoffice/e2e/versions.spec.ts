@@ -65,7 +65,9 @@ test('a guide changed behind the author’s back: the save is refused, the autho
   expect(saved.title).toBe('Ma version');
   expect(saved.minDuration).toBe(2);
 
-  // The guide's page too: publishing a guide that changed meanwhile is refused and the page reloads.
+  // The guide's page too: publishing a guide that changed meanwhile is refused and the page reloads. The change
+  // behind its back must land after the page has loaded the guide, or the page would simply hold the new version.
+  await page.waitForLoadState('networkidle');
   await api('put', `/scenarios/${scenario.id}`, { ...guide, title: 'Titre distant' });
   await page.getByRole('button', { name: 'Publier' }).click();
   await expect(page.getByText(staleText)).toBeVisible();
