@@ -20,6 +20,7 @@ import {
   type Scores,
   score,
 } from './assistant/labelled.ts';
+import { benchAccount } from './support.ts';
 
 /** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
 const scale = Number(process.env.BENCH_ASSISTANT_SCALE ?? 1000);
@@ -80,33 +81,9 @@ function row(title: string, s: Scores, latencies: number[]) {
 
 try {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench password';
+  const { token, organizationId } = await benchAccount(app, base);
   const json = { 'content-type': 'application/json' };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ credentials: { email, password }, rootUrl: 'http://localhost:3000' }),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  // Skip the mailbox: the benchmark measures the assistant, not sign-up.
-  await app.mulot.db
-    .updateTable('users')
-    .set({ confirmed_at: new Date() })
-    .where('email', '=', email)
-    .execute();
-  const login = (await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    })
-  ).json()) as { jwt: string };
-  const orgs = (await (
-    await fetch(`${base}/api/organizations`, { headers: { authorization: `Bearer ${login.jwt}` } })
-  ).json()) as Array<{ id: string }>;
-  const organizationId = orgs[0]?.id as string;
-  const headers = { ...json, authorization: `Bearer ${login.jwt}`, 'x-organization-id': organizationId };
+  const headers = { ...json, authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
   const call: Call = async (method, path, body) => {
     const response = await fetch(`${base}${path}`, {
       method,

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { DatabaseTarget } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
+import { benchAccount } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -53,32 +54,9 @@ bare.get('/bare', async () => ({ ok: true }));
 try {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench password';
+  const { token, organizationId } = await benchAccount(app, base);
   const json = { 'content-type': 'application/json' };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ credentials: { email, password }, rootUrl: 'http://localhost:3000' }),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  // Skip the mailbox: the benchmark measures reads, not sign-up.
-  await app.mulot.db
-    .updateTable('users')
-    .set({ confirmed_at: new Date() })
-    .where('email', '=', email)
-    .execute();
-  const login = (await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    })
-  ).json()) as { jwt: string };
-  const orgs = (await (
-    await fetch(`${base}/api/organizations`, { headers: { authorization: `Bearer ${login.jwt}` } })
-  ).json()) as Array<{ id: string }>;
-  const headers = { authorization: `Bearer ${login.jwt}`, 'x-organization-id': orgs[0]?.id ?? '' };
+  const headers = { authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
   for (let i = 0; i < 100; i++) {
     const project = await fetch(`${base}/api/projects`, {
       method: 'POST',
