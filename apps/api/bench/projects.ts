@@ -7,10 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
-import type { DatabaseTarget } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
-import { benchAccount } from './support.ts';
+import { benchAccount, benchDatabase } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -32,21 +30,10 @@ async function measure(title: string, url: string, headers: Record<string, strin
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-'));
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const scratch = `mulot_bench_${Date.now()}`;
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let database: DatabaseTarget = { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
-if (adminUrl) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${scratch}`;
-  database = { kind: 'postgres', url: url.toString() };
-}
+const { database, drop } = await benchDatabase('mulot_bench', {
+  kind: 'pglite',
+  dataDir: join(dataDir, 'pglite'),
+});
 const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null });
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
@@ -93,6 +80,6 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   await app.close();
   await bare.close();
-  if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  await drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
