@@ -8,9 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { queryWords } from '../src/assistant/fulltext.ts';
-import type { DatabaseTarget, Db } from '../src/db/index.ts';
+import type { Db } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
 import {
   type Call,
@@ -20,25 +19,12 @@ import {
   type Scores,
   score,
 } from './assistant/labelled.ts';
+import { benchAccount, benchDatabase } from './support.ts';
 
 /** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
 const scale = Number(process.env.BENCH_ASSISTANT_SCALE ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-'));
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const scratch = `mulot_bench_assistant_${Date.now()}`;
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let database: DatabaseTarget = { kind: 'pglite-memory' };
-if (adminUrl) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${scratch}`;
-  database = { kind: 'postgres', url: url.toString() };
-}
+const { database, drop } = await benchDatabase('mulot_bench_assistant', { kind: 'pglite-memory' });
 // The model is left out on purpose: this measures the offline ranking every installation gets.
 const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null, llm: null });
 
@@ -80,33 +66,9 @@ function row(title: string, s: Scores, latencies: number[]) {
 
 try {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench password';
+  const { token, organizationId } = await benchAccount(app, base);
   const json = { 'content-type': 'application/json' };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ credentials: { email, password }, rootUrl: 'http://localhost:3000' }),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  // Skip the mailbox: the benchmark measures the assistant, not sign-up.
-  await app.mulot.db
-    .updateTable('users')
-    .set({ confirmed_at: new Date() })
-    .where('email', '=', email)
-    .execute();
-  const login = (await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    })
-  ).json()) as { jwt: string };
-  const orgs = (await (
-    await fetch(`${base}/api/organizations`, { headers: { authorization: `Bearer ${login.jwt}` } })
-  ).json()) as Array<{ id: string }>;
-  const organizationId = orgs[0]?.id as string;
-  const headers = { ...json, authorization: `Bearer ${login.jwt}`, 'x-organization-id': organizationId };
+  const headers = { ...json, authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
   const call: Call = async (method, path, body) => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -136,7 +98,7 @@ try {
   }
   const ours = score(assistant);
   const theirs = score(naive);
-  const engine = adminUrl ? 'PostgreSQL' : 'PGlite';
+  const engine = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   console.log(
     `\nAssistant on ${engine}: ${ids.size} published guides, ${labelledQueries.length} labelled queries ` +
       `(${ours.answerable} with an expected guide, ${ours.noMatch} no-match)\n`,
@@ -219,5 +181,5 @@ try {
 } finally {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  await drop();
 }

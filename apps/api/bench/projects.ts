@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
-import type { DatabaseTarget } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
+import { benchAccount, benchDatabase } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -31,21 +30,10 @@ async function measure(title: string, url: string, headers: Record<string, strin
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-'));
-const adminUrl = process.env.BENCH_DATABASE_URL;
-const scratch = `mulot_bench_${Date.now()}`;
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-let database: DatabaseTarget = { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
-if (adminUrl) {
-  await admin(`CREATE DATABASE ${scratch}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${scratch}`;
-  database = { kind: 'postgres', url: url.toString() };
-}
+const { database, drop } = await benchDatabase('mulot_bench', {
+  kind: 'pglite',
+  dataDir: join(dataDir, 'pglite'),
+});
 const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null });
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ ok: true }));
@@ -53,32 +41,9 @@ bare.get('/bare', async () => ({ ok: true }));
 try {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench password';
+  const { token, organizationId } = await benchAccount(app, base);
   const json = { 'content-type': 'application/json' };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ credentials: { email, password }, rootUrl: 'http://localhost:3000' }),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-  // Skip the mailbox: the benchmark measures reads, not sign-up.
-  await app.mulot.db
-    .updateTable('users')
-    .set({ confirmed_at: new Date() })
-    .where('email', '=', email)
-    .execute();
-  const login = (await (
-    await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password }),
-    })
-  ).json()) as { jwt: string };
-  const orgs = (await (
-    await fetch(`${base}/api/organizations`, { headers: { authorization: `Bearer ${login.jwt}` } })
-  ).json()) as Array<{ id: string }>;
-  const headers = { authorization: `Bearer ${login.jwt}`, 'x-organization-id': orgs[0]?.id ?? '' };
+  const headers = { authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
   for (let i = 0; i < 100; i++) {
     const project = await fetch(`${base}/api/projects`, {
       method: 'POST',
@@ -115,6 +80,6 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   await app.close();
   await bare.close();
-  if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  await drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -20,6 +20,15 @@ export interface ScreenshotStorage {
   getIssue(organizationId: string, issueId: string): Promise<StoredImage | null>;
 }
 
+// Step screenshots and run issue screenshots are stored alike, in their own tables.
+function imageColumns(image: StoredImage) {
+  return { content_type: image.contentType, size: image.data.length, data: image.data };
+}
+
+function storedImage(row: { content_type: ImageType; data: Uint8Array }): StoredImage {
+  return { contentType: row.content_type, data: Buffer.from(row.data) };
+}
+
 export class DatabaseScreenshotStorage implements ScreenshotStorage {
   readonly #db: Db;
 
@@ -33,17 +42,10 @@ export class DatabaseScreenshotStorage implements ScreenshotStorage {
       .values({
         step_id: stepId,
         organization_id: organizationId,
-        content_type: image.contentType,
-        size: image.data.length,
-        data: image.data,
+        ...imageColumns(image),
       })
       .onConflict((oc) =>
-        oc.column('step_id').doUpdateSet({
-          content_type: image.contentType,
-          size: image.data.length,
-          data: image.data,
-          created_at: new Date(),
-        }),
+        oc.column('step_id').doUpdateSet({ ...imageColumns(image), created_at: new Date() }),
       )
       .execute();
   }
@@ -55,7 +57,7 @@ export class DatabaseScreenshotStorage implements ScreenshotStorage {
       .where('step_id', '=', stepId)
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : null;
+    return row ? storedImage(row) : null;
   }
 
   async delete(organizationId: string, stepId: string): Promise<boolean> {
@@ -73,17 +75,10 @@ export class DatabaseScreenshotStorage implements ScreenshotStorage {
       .values({
         issue_id: issueId,
         organization_id: organizationId,
-        content_type: image.contentType,
-        size: image.data.length,
-        data: image.data,
+        ...imageColumns(image),
       })
       .onConflict((oc) =>
-        oc.column('issue_id').doUpdateSet({
-          content_type: image.contentType,
-          size: image.data.length,
-          data: image.data,
-          created_at: new Date(),
-        }),
+        oc.column('issue_id').doUpdateSet({ ...imageColumns(image), created_at: new Date() }),
       )
       .execute();
   }
@@ -95,7 +90,7 @@ export class DatabaseScreenshotStorage implements ScreenshotStorage {
       .where('issue_id', '=', issueId)
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : null;
+    return row ? storedImage(row) : null;
   }
 }
 

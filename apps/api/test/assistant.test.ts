@@ -6,8 +6,14 @@ import { type Call, labelledQueries, loadLabelledSet, score } from '../bench/ass
 import { backup, restore } from '../src/backup.ts';
 import { type DatabaseTarget, openDatabase } from '../src/db/index.ts';
 import type { Schemas } from '../src/handlers/types.ts';
-import { backend, freshDatabase, type Session, startServer, type TestServer } from './support/harness.ts';
-import { seedPgliteDir } from './support/seeded-dir.ts';
+import {
+  backend,
+  freshDatabase,
+  type Session,
+  seedPgliteDir,
+  startServer,
+  type TestServer,
+} from './support/harness.ts';
 
 type Answer = Schemas['AssistantAnswer'];
 
@@ -244,7 +250,7 @@ describe('POST /assistant after a restore', () => {
         target = fresh.target;
       } else {
         target = { kind: 'pglite', dataDir: join(work, 'pglite') };
-        await seedPgliteDir(target.dataDir);
+        seedPgliteDir(target.dataDir);
       }
       const db = await openDatabase(target);
       try {

@@ -10,8 +10,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseTarget } from '../src/db/index.ts';
 import { buildWorld, snapshot, type World } from './support/fixtures.ts';
-import { backend, freshDatabase, png, type Session, startServer } from './support/harness.ts';
-import { seedPgliteDir } from './support/seeded-dir.ts';
+import { backend, freshDatabase, png, type Session, seedPgliteDir, startServer } from './support/harness.ts';
 
 const cli = resolve(import.meta.dirname, '../src/backup-cli.ts');
 const work = mkdtempSync(join(tmpdir(), 'mulot-backup-test-'));
@@ -48,7 +47,7 @@ let dirs = 0;
 async function pgliteTarget(fresh = false): Promise<DatabaseTarget> {
   dirs += 1;
   const dataDir = join(work, `data-${dirs}`, 'pglite');
-  if (!fresh) await seedPgliteDir(dataDir);
+  if (!fresh) seedPgliteDir(dataDir);
   return { kind: 'pglite', dataDir };
 }
 

@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, freshDatabase, png } from './support/harness.ts';
+import { backend, freshDatabase, png, seedPgliteDir } from './support/harness.ts';
 import { MailSink } from './support/mail-sink.ts';
 import { freePort } from './support/ports.ts';
-import { seedPgliteDir } from './support/seeded-dir.ts';
 import { SpawnedApi } from './support/spawned-api.ts';
 
 interface Acknowledged {
@@ -34,7 +33,7 @@ describe(`SIGKILL under write load (${backend})`, () => {
       drop = database.drop;
     } else {
       // As left by a first start (initdb and migrations), to keep the test short.
-      await seedPgliteDir(join(dataDir, 'pglite'));
+      seedPgliteDir(join(dataDir, 'pglite'));
     }
     api = new SpawnedApi(await freePort(), env);
     await api.start();

@@ -1,61 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
+import type { Page } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startApi, startDemoSite } from './support/servers';
+import { ExtensionRig, expectPage, type Json } from './support/rig';
 
-// the machines are shared and slow: give the UI time rather than fail on load
-const expectPage = playwrightExpect.configure({ timeout: 30_000 });
-const extensionDir = resolve(import.meta.dirname, '../.output/chrome-mv3');
-
-interface Json {
-  [key: string]: unknown;
-}
-
-let api: Started;
-let demo: Started;
-let context: BrowserContext;
-let profileDir: string;
-let token = '';
+const rig = new ExtensionRig();
 let user: Json = {};
-let org = '';
 let email = '';
 const password = 'correct horse 1';
-
-async function call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${api.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(org ? { 'x-organization-id': org } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Posts the launch message from a page of the API's origin, exactly as the back-office does, and returns the answer. */
-async function launch(page: Page, message: Json): Promise<Json> {
-  // the marker is set by the content script just before it listens: a launch posted earlier would be lost
-  await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
-  return page.evaluate(
-    (data) =>
-      new Promise<Json>((done) => {
-        window.addEventListener('message', function answer(event) {
-          if (event.source !== window || event.data?.type !== 'mulot:launch-result') return;
-          window.removeEventListener('message', answer);
-          done(event.data);
-        });
-        window.postMessage(data, window.location.origin);
-      }),
-    { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
-  );
-}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -95,15 +47,10 @@ async function answerConsent(consent: Page, name: 'Autoriser' | 'Refuser'): Prom
     });
 }
 
-/** The next tab or window the extension opens (generous: the test machines are shared). */
-function nextPage(): Promise<Page> {
-  return context.waitForEvent('page', { timeout: 90_000 });
-}
-
 /** The run calls the extension's background makes (Playwright sees the service worker's requests). */
 function recordRunCalls(): Array<{ method: string; url: string; body: Json | null }> {
   const calls: Array<{ method: string; url: string; body: Json | null }> = [];
-  context.on('request', (request) => {
+  rig.context.on('request', (request) => {
     // (not the screenshots of step issues: image bytes, sent beside the run's own calls)
     if (/\/api\/scenarios\/[^/]+\/runs/.test(request.url()) && !request.url().endsWith('/screenshot'))
       calls.push({
@@ -116,29 +63,12 @@ function recordRunCalls(): Array<{ method: string; url: string; body: Json | nul
 }
 
 beforeAll(async () => {
-  [api, demo] = await Promise.all([startApi(), startDemoSite()]);
-  profileDir = mkdtempSync(join(tmpdir(), 'mulot-ext-profile-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    locale: 'fr-FR',
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-    ],
-  });
+  await rig.startServers();
+  await rig.launchBrowser('mulot-ext-profile-');
 });
 
 afterAll(async () => {
-  await context?.close();
-  await Promise.all([api?.stop(), demo?.stop()]);
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await rig.stop();
 });
 
 describe('the extension, loaded unpacked in Chromium', () => {
@@ -150,52 +80,38 @@ describe('the extension, loaded unpacked in Chromium', () => {
   it('is detectable by the back-office and refuses a launch from another origin', async () => {
     // an account, as a user would create it: register, confirmation link (logged: no SMTP), login
     email = `author-${Date.now()}@example.com`;
-    await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
-    let link: string | undefined;
-    for (let i = 0; i < 50 && !link; i += 1) {
-      link = api.output.map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1]).find(Boolean);
-      if (!link) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(link).toBeTruthy();
-    const confirm = new URL(link as string);
-    await call('POST', '/auth/confirm', {
-      code: confirm.searchParams.get('code'),
-      email: confirm.searchParams.get('email'),
-    });
-    ({ jwt: token, user } = await call<{ jwt: string; user: Json }>('POST', '/auth/login', {
-      email,
-      password,
-    }));
-    org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
-    projectId = (await call<{ id: string }>('POST', '/projects', { name: 'Bocal', sites: [demo.url] })).id;
+    user = await rig.signUp(email, password);
+    projectId = (
+      await rig.call<{ id: string }>('POST', '/projects', { name: 'Bocal', sites: [rig.demo.url] })
+    ).id;
     categoryId = (
-      await call<{ id: string }>('POST', `/projects/${projectId}/categories`, { name: 'Abonnement' })
+      await rig.call<{ id: string }>('POST', `/projects/${projectId}/categories`, { name: 'Abonnement' })
     ).id;
 
-    const page = await context.newPage();
-    await page.goto(`${api.url}/api/docs`);
+    const page = await rig.context.newPage();
+    await page.goto(`${rig.api.url}/api/docs`);
     await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
 
     // a customer page cannot hand the extension a session
-    const foreign = await context.newPage();
-    await foreign.goto(demo.url);
+    const foreign = await rig.context.newPage();
+    await foreign.goto(rig.demo.url);
     await expectPage(foreign.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
-    const refused = await launch(foreign, { mode: 'creator', url: demo.url, projectId, categoryId });
+    const refused = await rig.launch(foreign, { mode: 'creator', url: rig.demo.url, projectId, categoryId });
     expect(refused).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
     await foreign.close();
 
     // a new guide needs its category
-    const invalid = await launch(page, { mode: 'creator', url: demo.url, projectId });
+    const invalid = await rig.launch(page, { mode: 'creator', url: rig.demo.url, projectId });
     expect(invalid).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
 
     // the first launch from an origin asks the user, in the extension's own window
-    const consentOpened = nextPage();
-    const refusedByUser = launch(page, { mode: 'reader', url: demo.url });
+    const consentOpened = rig.nextPage();
+    const refusedByUser = rig.launch(page, { mode: 'reader', url: rig.demo.url });
     const consent = await consentOpened;
     await expectPage(
       consent.getByRole('heading', { name: 'Autoriser ce site à lancer Mulot ?' }),
     ).toBeVisible();
-    await expectPage(consent.getByText(api.url)).toBeVisible();
+    await expectPage(consent.getByText(rig.api.url)).toBeVisible();
     await answerConsent(consent, 'Refuser');
     expect(await refusedByUser).toMatchObject({
       ok: false,
@@ -206,16 +122,16 @@ describe('the extension, loaded unpacked in Chromium', () => {
   });
 
   it('authors a 3-step guide on the demo site in creator mode', async () => {
-    const backOffice = await context.newPage();
-    await backOffice.goto(`${api.url}/api/docs`);
-    const consentOpened = nextPage();
-    const answer = launch(backOffice, { mode: 'creator', url: demo.url, projectId, categoryId });
+    const backOffice = await rig.context.newPage();
+    await backOffice.goto(`${rig.api.url}/api/docs`);
+    const consentOpened = rig.nextPage();
+    const answer = rig.launch(backOffice, { mode: 'creator', url: rig.demo.url, projectId, categoryId });
     const consent = await consentOpened;
-    const opened = nextPage();
+    const opened = rig.nextPage();
     await answerConsent(consent, 'Autoriser');
     expect(await answer).toMatchObject({ ok: true });
     const page = await opened;
-    await expectPage(page).toHaveURL(`${demo.url}/`);
+    await expectPage(page).toHaveURL(`${rig.demo.url}/`);
     const panel = page.locator('mulot-panel');
 
     // the creation form, with the spec's messages
@@ -263,7 +179,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/');
 
     // steps 2 and 3 on another page: the panel comes back after the full page load
-    await page.goto(`${demo.url}/tarifs.html`);
+    await page.goto(`${rig.demo.url}/tarifs.html`);
     await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
     await addStep('Choisir l’offre Équipe', 'Cliquez sur « Choisir » sous Équipe.', () =>
       page.locator('button[data-plan="Équipe"]').click(),
@@ -275,14 +191,14 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // someone else edits the step while it is open here: the save is refused, said, and the steps reload
     await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
     await expectPage(panel.getByLabel("Titre de l'étape")).toHaveValue('Nous contacter');
-    const [created] = await call<Array<{ id: string }>>(
+    const [created] = await rig.call<Array<{ id: string }>>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );
-    const openScenario = await call<{ steps: Array<Json> }>('GET', `/scenarios/${created?.id}`);
+    const openScenario = await rig.call<{ steps: Array<Json> }>('GET', `/scenarios/${created?.id}`);
     const contact = openScenario.steps[2] as Json;
     const { id: contactId, name, text, extra, url, target, autoClick, onMissingTarget } = contact;
-    await call('PUT', `/scenarios/${created?.id}/steps/${contactId}`, {
+    await rig.call('PUT', `/scenarios/${created?.id}/steps/${contactId}`, {
       ...{ name, text: `${text} (relu)`, extra, url, target, autoClick, onMissingTarget },
     });
     await panel.getByLabel('Informations complémentaires (facultatif)').fill('Écrasé ?');
@@ -291,7 +207,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
       "Ce guide a été modifié par quelqu'un d'autre entre-temps. Il a été rechargé ; vos modifications n'ont pas été enregistrées.",
     );
     await expectPage(panel.getByRole('button', { name: 'Modifier : Nous contacter' })).toBeVisible();
-    const kept = await call<Json>('GET', `/scenarios/${created?.id}/steps/${contactId}`);
+    const kept = await rig.call<Json>('GET', `/scenarios/${created?.id}/steps/${contactId}`);
     expect([kept.text, kept.extra]).toEqual([`${text} (relu)`, extra]);
 
     // modify a step
@@ -324,12 +240,12 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: 'Enregistrer' }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
 
-    const scenarios = await call<Array<{ id: string }>>(
+    const scenarios = await rig.call<Array<{ id: string }>>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );
     scenarioId = (scenarios[0] as { id: string }).id;
-    const scenario = await call<{ steps: Array<Json> }>('GET', `/scenarios/${scenarioId}`);
+    const scenario = await rig.call<{ steps: Array<Json> }>('GET', `/scenarios/${scenarioId}`);
     expect(
       scenario.steps.map((s) => [s.name, s.autoClick, s.hasScreenshot, new URL(s.url as string).pathname]),
     ).toEqual([
@@ -348,10 +264,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
   it('plays the published guide in reader mode to the congratulations screen and records the run', async () => {
     // a draft is not in the catalogue
-    const early = await context.newPage();
-    await early.goto(`${api.url}/api/docs`);
-    const openedEarly = nextPage();
-    expect(await launch(early, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
+    const early = await rig.context.newPage();
+    await early.goto(`${rig.api.url}/api/docs`);
+    const openedEarly = rig.nextPage();
+    expect(await rig.launch(early, { mode: 'reader', url: rig.demo.url })).toMatchObject({ ok: true });
     const catalogueTab = await openedEarly;
     await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
       'Aucun guide trouvé pour ce domaine.',
@@ -360,30 +276,30 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await early.close();
 
     // published in the back-office, as the author would: the scenario screen's publish button
-    const author = await context.newPage();
-    await author.goto(`${api.url}/auth/login`);
+    const author = await rig.context.newPage();
+    await author.goto(`${rig.api.url}/auth/login`);
     await author.evaluate(
       (session) => {
         localStorage.setItem('token', session.token);
         localStorage.setItem('user', JSON.stringify(session.user));
         localStorage.setItem('organizationId', session.org);
       },
-      { token, user, org },
+      { token: rig.token, user, org: rig.org },
     );
-    await author.goto(`${api.url}/app/projects/${projectId}/scenarios/${scenarioId}`);
+    await author.goto(`${rig.api.url}/app/projects/${projectId}/scenarios/${scenarioId}`);
     await author.getByRole('button', { name: 'Publier', exact: true }).click();
     await expectPage(author.getByRole('button', { name: 'Mettre en brouillon' })).toBeVisible();
-    expect((await call<{ status: string }>('GET', `/scenarios/${scenarioId}`)).status).toBe('published');
+    expect((await rig.call<{ status: string }>('GET', `/scenarios/${scenarioId}`)).status).toBe('published');
     await author.close();
-    const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    const before = await rig.call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
     expect(before.counts.guidesLaunched30d).toBe(0);
 
-    const backOffice = await context.newPage();
-    await backOffice.goto(`${api.url}/api/docs`);
-    const opened = nextPage();
-    expect(await launch(backOffice, { mode: 'reader', url: demo.url })).toMatchObject({ ok: true });
+    const backOffice = await rig.context.newPage();
+    await backOffice.goto(`${rig.api.url}/api/docs`);
+    const opened = rig.nextPage();
+    expect(await rig.launch(backOffice, { mode: 'reader', url: rig.demo.url })).toMatchObject({ ok: true });
     const page = await opened;
-    await expectPage(page).toHaveURL(`${demo.url}/`);
+    await expectPage(page).toHaveURL(`${rig.demo.url}/`);
     const runCalls = recordRunCalls();
 
     // the catalogue of the domain
@@ -400,7 +316,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const card = page.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 3');
     await expectPage(card).toContainText('33 % terminé');
-    await expectPage(page).toHaveURL(`${demo.url}/tarifs.html`);
+    await expectPage(page).toHaveURL(`${rig.demo.url}/tarifs.html`);
     await expectPage(card).toContainText('Étape 2 sur 3');
     await expectPage(card.getByRole('heading', { name: 'Choisir l’offre Équipe' })).toBeVisible();
     await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
@@ -417,7 +333,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // the run counts as a guide launched on the dashboard, today
-    const after = await call<{
+    const after = await rig.call<{
       counts: { guidesLaunched30d: number };
       activity: Array<{ guidesLaunched: number }>;
     }>('GET', '/dashboard');
@@ -425,7 +341,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(after.activity.at(-1)?.guidesLaunched).toBe(1);
     // recorded by the extension: started at launch, completed at the end, no step in trouble
     expect(runCalls.map((c) => [c.method, c.body])).toEqual([
-      ['POST', { status: 'started', url: `${demo.url}/`, stepsCompleted: 0 }],
+      ['POST', { status: 'started', url: `${rig.demo.url}/`, stepsCompleted: 0 }],
       ['PATCH', { status: 'completed', stepsCompleted: 3 }],
     ]);
 
@@ -458,9 +374,12 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
   it('reports a step whose target is gone and shows it unanchored with its screenshot', async () => {
     // the site changed: step 3's element no longer exists (its author chose a 1 s wait, then unanchored)
-    const scenario = await call<{ steps: Array<Json & { id: string }> }>('GET', `/scenarios/${scenarioId}`);
+    const scenario = await rig.call<{ steps: Array<Json & { id: string }> }>(
+      'GET',
+      `/scenarios/${scenarioId}`,
+    );
     const last = scenario.steps[2] as Json & { id: string };
-    await call('PUT', `/scenarios/${scenarioId}/steps/${last.id}`, {
+    await rig.call('PUT', `/scenarios/${scenarioId}/steps/${last.id}`, {
       name: last.name,
       text: last.text,
       extra: last.extra,
@@ -479,11 +398,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     });
 
     // launched on this very guide from the back-office
-    const backOffice = await context.newPage();
-    await backOffice.goto(`${api.url}/api/docs`);
-    const opened = nextPage();
+    const backOffice = await rig.context.newPage();
+    await backOffice.goto(`${rig.api.url}/api/docs`);
+    const opened = rig.nextPage();
     expect(
-      await launch(backOffice, { mode: 'reader', url: `${demo.url}/tarifs.html`, scenarioId }),
+      await rig.launch(backOffice, { mode: 'reader', url: `${rig.demo.url}/tarifs.html`, scenarioId }),
     ).toMatchObject({
       ok: true,
     });
@@ -502,20 +421,20 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     const issues = runCalls.flatMap((c) => (c.body?.stepIssues as Json[] | undefined) ?? []);
     expect(issues).toEqual([
-      { stepId: last.id, outcome: 'not-found', confidence: null, url: `${demo.url}/tarifs.html` },
+      { stepId: last.id, outcome: 'not-found', confidence: null, url: `${rig.demo.url}/tarifs.html` },
     ]);
     expect(runCalls.at(-1)?.body).toEqual({ status: 'completed', stepsCompleted: 3 });
-    const dashboard = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    const dashboard = await rig.call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
     expect(dashboard.counts.guidesLaunched30d).toBe(3);
     await page.close();
 
     // the author opens the creator on that step (no url: the step's page) and recaptures its target
-    const openedCreator = nextPage();
-    expect(await launch(backOffice, { mode: 'creator', scenarioId, stepId: last.id })).toMatchObject({
+    const openedCreator = rig.nextPage();
+    expect(await rig.launch(backOffice, { mode: 'creator', scenarioId, stepId: last.id })).toMatchObject({
       ok: true,
     });
     const creator = await openedCreator;
-    await expectPage(creator).toHaveURL(`${demo.url}/tarifs.html`);
+    await expectPage(creator).toHaveURL(`${rig.demo.url}/tarifs.html`);
     const editor = creator.locator('mulot-panel');
     await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 3" })).toBeVisible();
     await expectPage(editor.getByText('<output> « Disparu »')).toBeVisible();
@@ -526,7 +445,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
       .click();
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await expectPage(editor.getByRole('status')).toHaveText('Étape mise à jour avec succès');
-    const mended = await call<{ steps: Array<{ target: { tag: string } }> }>(
+    const mended = await rig.call<{ steps: Array<{ target: { tag: string } }> }>(
       'GET',
       `/scenarios/${scenarioId}`,
     );
@@ -536,16 +455,16 @@ describe('the extension, loaded unpacked in Chromium', () => {
   });
 
   it('plays a guide across the client-side routes of a single-page application without reloading', async () => {
-    const backOffice = await context.newPage();
-    await backOffice.goto(`${api.url}/api/docs`);
-    const openedCreator = nextPage();
+    const backOffice = await rig.context.newPage();
+    await backOffice.goto(`${rig.api.url}/api/docs`);
+    const openedCreator = rig.nextPage();
     expect(
-      await launch(backOffice, { mode: 'creator', url: `${demo.url}/app/`, projectId, categoryId }),
+      await rig.launch(backOffice, { mode: 'creator', url: `${rig.demo.url}/app/`, projectId, categoryId }),
     ).toMatchObject({
       ok: true,
     });
     const page = await openedCreator;
-    await expectPage(page).toHaveURL(`${demo.url}/app/`);
+    await expectPage(page).toHaveURL(`${rig.demo.url}/app/`);
     const panel = page.locator('mulot-panel');
     await panel.getByLabel('Titre').fill('Créer un projet');
     await panel
@@ -571,22 +490,22 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await add('Ouvrir les projets', () => appNav.getByRole('link', { name: 'Projets' }).click());
     // a client-side route: the panel stays, the author carries on
     await appNav.getByRole('link', { name: 'Projets' }).click();
-    await expectPage(page).toHaveURL(`${demo.url}/app/projets`);
+    await expectPage(page).toHaveURL(`${rig.demo.url}/app/projets`);
     await add('Nouveau projet', () => page.getByTestId('new-project').click());
-    const guides = await call<Array<{ id: string; title: string }>>(
+    const guides = await rig.call<Array<{ id: string; title: string }>>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );
     const spaGuide = guides.find((g) => g.title === 'Créer un projet') as { id: string };
-    await call('PATCH', `/scenarios/${spaGuide.id}/status`, { status: 'published' });
+    await rig.call('PATCH', `/scenarios/${spaGuide.id}/status`, { status: 'published' });
     await page.close();
 
-    const openedReader = nextPage();
+    const openedReader = rig.nextPage();
     expect(
-      await launch(backOffice, { mode: 'reader', url: `${demo.url}/app/`, scenarioId: spaGuide.id }),
+      await rig.launch(backOffice, { mode: 'reader', url: `${rig.demo.url}/app/`, scenarioId: spaGuide.id }),
     ).toMatchObject({ ok: true });
     const reader = await openedReader;
-    await expectPage(reader).toHaveURL(`${demo.url}/app/`);
+    await expectPage(reader).toHaveURL(`${rig.demo.url}/app/`);
     const card = reader.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 2');
     // the step is anchored once its target is found (until then it says it is loading)
@@ -613,16 +532,16 @@ describe('the extension, loaded unpacked in Chromium', () => {
   });
 
   it('lets the user sign in from the popup when not launched from the back-office', async () => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const worker = rig.context.serviceWorkers()[0] ?? (await rig.context.waitForEvent('serviceworker'));
     const extensionId = new URL(worker.url()).host;
-    const popup = await context.newPage();
+    const popup = await rig.context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     // the launches above left a session: sign out first
     await popup.getByRole('button', { name: 'Se déconnecter' }).click();
     await popup.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(popup.getByText("L'email est requis")).toBeVisible();
     await expectPage(popup.getByText('Le mot de passe est requis')).toBeVisible();
-    await popup.getByLabel("Adresse de l'API").fill(`${api.url}/api`);
+    await popup.getByLabel("Adresse de l'API").fill(`${rig.api.url}/api`);
     await popup.getByLabel('Email').fill(email);
     await popup.getByLabel('Mot de passe').fill('wrong password');
     await popup.getByRole('button', { name: 'Se connecter' }).click();

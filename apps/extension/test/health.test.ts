@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
+import type { Page } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startApi, startDemoSite } from './support/servers';
+import { ExtensionRig, expectPage } from './support/rig';
 
 // Guide health end to end: the customer's site changes under a published guide, the run reports it with what the
 // end user saw, the dashboard lists the guide, the author repairs the step from there, and the next run clears it.
 
-const expectPage = playwrightExpect.configure({ timeout: 30_000 });
-const extensionDir = resolve(import.meta.dirname, '../.output/chrome-mv3');
-
-interface Json {
-  [key: string]: unknown;
-}
 interface StepHealth {
   stepId: string;
   health: string;
@@ -28,62 +19,21 @@ interface Dashboard {
   guidesToRepair: Array<{ scenarioId: string; steps: StepHealth[] }>;
 }
 
-let api: Started;
-let demo: Started;
-let context: BrowserContext;
-let profileDir: string;
-let token = '';
-let org = '';
+const rig = new ExtensionRig();
 const email = `health-${Date.now()}@example.com`;
 const password = 'correct horse 1';
 const title = 'Lancer un nouveau projet';
 
-async function call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${api.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(org ? { 'x-organization-id': org } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** Posts the launch message from a page of the API's origin, as the back-office does, and returns the answer. */
-async function launch(page: Page, message: Json): Promise<Json> {
-  await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
-  return page.evaluate(
-    (data) =>
-      new Promise<Json>((done) => {
-        window.addEventListener('message', function answer(event) {
-          if (event.source !== window || event.data?.type !== 'mulot:launch-result') return;
-          window.removeEventListener('message', answer);
-          done(event.data);
-        });
-        window.postMessage(data, window.location.origin);
-      }),
-    { type: 'mulot:launch', apiBase: `${api.url}/api`, token, organizationId: org, locale: 'fr', ...message },
-  );
-}
-
-function nextPage(): Promise<Page> {
-  return context.waitForEvent('page', { timeout: 90_000 });
-}
-
 async function setVariant(variant: 'normal' | 'broken') {
-  const response = await fetch(`${demo.url}/__variant`, { method: 'POST', body: variant });
+  const response = await fetch(`${rig.demo.url}/__variant`, { method: 'POST', body: variant });
   expect(response.ok).toBe(true);
 }
 
 /** Plays the guide in reader mode up to the congratulations screen. */
 async function play(backOffice: Page, scenarioId: string, { broken }: { broken: boolean }) {
-  const opened = nextPage();
+  const opened = rig.nextPage();
   expect(
-    await launch(backOffice, { mode: 'reader', url: `${demo.url}/app/projets`, scenarioId }),
+    await rig.launch(backOffice, { mode: 'reader', url: `${rig.demo.url}/app/projets`, scenarioId }),
   ).toMatchObject({
     ok: true,
   });
@@ -105,67 +55,39 @@ async function play(backOffice: Page, scenarioId: string, { broken }: { broken: 
 }
 
 beforeAll(async () => {
-  [api, demo] = await Promise.all([startApi(), startDemoSite()]);
+  await rig.startServers();
   await setVariant('normal');
-  profileDir = mkdtempSync(join(tmpdir(), 'mulot-ext-health-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    locale: 'fr-FR',
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-    ],
-  });
+  await rig.launchBrowser('mulot-ext-health-');
   // an account, confirmed from the link the API logs (no SMTP), with a project on the demo site
-  await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
-  let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i += 1) {
-    link = api.output.map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1]).find(Boolean);
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  const confirm = new URL(link as string);
-  await call('POST', '/auth/confirm', {
-    code: confirm.searchParams.get('code'),
-    email: confirm.searchParams.get('email'),
-  });
-  ({ jwt: token } = await call<{ jwt: string }>('POST', '/auth/login', { email, password }));
-  org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
+  await rig.signUp(email, password);
 });
 
 afterAll(async () => {
-  await context?.close();
-  await Promise.all([api?.stop(), demo?.stop()]);
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await rig.stop();
 });
 
 describe('guide health, with the extension loaded in Chromium', () => {
   it('reports a step the site lost, lists the guide to repair, and clears it once repaired and played', async () => {
-    const projectId = (await call<{ id: string }>('POST', '/projects', { name: 'Espace', sites: [demo.url] }))
-      .id;
+    const projectId = (
+      await rig.call<{ id: string }>('POST', '/projects', { name: 'Espace', sites: [rig.demo.url] })
+    ).id;
     const categoryId = (
-      await call<{ id: string }>('POST', `/projects/${projectId}/categories`, { name: 'Projets' })
+      await rig.call<{ id: string }>('POST', `/projects/${projectId}/categories`, { name: 'Projets' })
     ).id;
 
     // the author signs in to the back-office, whose pages launch the extension
-    const backOffice = await context.newPage();
-    await backOffice.goto(`${api.url}/auth/login`);
+    const backOffice = await rig.context.newPage();
+    await backOffice.goto(`${rig.api.url}/auth/login`);
     await backOffice.getByRole('textbox', { name: 'Email' }).fill(email);
     await backOffice.getByLabel('Mot de passe', { exact: true }).fill(password);
     await backOffice.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(backOffice).toHaveURL(/\/app\/dashboard$/);
 
     // authors a one-step guide on "Nouveau projet" (first launch from this origin: the user allows it)
-    const consentOpened = nextPage();
-    const launched = launch(backOffice, {
+    const consentOpened = rig.nextPage();
+    const launched = rig.launch(backOffice, {
       mode: 'creator',
-      url: `${demo.url}/app/projets`,
+      url: `${rig.demo.url}/app/projets`,
       projectId,
       categoryId,
     });
@@ -177,8 +99,8 @@ describe('guide health, with the extension loaded in Chromium', () => {
         if (!consent.isClosed()) throw error;
       });
     expect(await launched).toMatchObject({ ok: true });
-    const creator = await context.waitForEvent('page', {
-      predicate: (p) => p.url().startsWith(demo.url),
+    const creator = await rig.context.waitForEvent('page', {
+      predicate: (p) => p.url().startsWith(rig.demo.url),
       timeout: 90_000,
     });
     const panel = creator.locator('mulot-panel');
@@ -198,12 +120,12 @@ describe('guide health, with the extension loaded in Chromium', () => {
     await panel.getByRole('button', { name: 'Enregistrer' }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
     await creator.close();
-    const [guide] = await call<Array<{ id: string }>>(
+    const [guide] = await rig.call<Array<{ id: string }>>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );
     const scenarioId = (guide as { id: string }).id;
-    await call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
+    await rig.call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
 
     // the customer redesigns the page: the button is gone, the player cannot find it
     await setVariant('broken');
@@ -213,7 +135,7 @@ describe('guide health, with the extension loaded in Chromium', () => {
     let listed: StepHealth | undefined;
     await expectPage
       .poll(async () => {
-        const dashboard = await call<Dashboard>('GET', '/dashboard');
+        const dashboard = await rig.call<Dashboard>('GET', '/dashboard');
         listed = dashboard.guidesToRepair.find((g) => g.scenarioId === scenarioId)?.steps[0];
         return listed?.latestFailure?.hasScreenshot;
       })
@@ -224,7 +146,7 @@ describe('guide health, with the extension loaded in Chromium', () => {
       runs: 1,
       repairPending: false,
       hasScreenshot: true,
-      lastUrl: `${demo.url}/app/projets`,
+      lastUrl: `${rig.demo.url}/app/projets`,
     });
 
     // the back-office dashboard shows it: the step's screenshot beside the user's
@@ -243,10 +165,10 @@ describe('guide health, with the extension loaded in Chromium', () => {
     ).toHaveText('100 % (1 sur 1 exécution)');
 
     // "Réparer": the creator opens at that step on its page, already capturing
-    const openedRepair = nextPage();
+    const openedRepair = rig.nextPage();
     await repairCard.getByRole('button', { name: `Réparer l'étape 1 de « ${title} »` }).click();
     const repair = await openedRepair;
-    await expectPage(repair).toHaveURL(`${demo.url}/app/projets`);
+    await expectPage(repair).toHaveURL(`${rig.demo.url}/app/projets`);
     const editor = repair.locator('mulot-panel');
     await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 1" })).toBeVisible();
     await expectPage(editor.getByText('Détection... cliquez sur un élément de la page')).toBeVisible();
@@ -256,7 +178,7 @@ describe('guide health, with the extension loaded in Chromium', () => {
     await repair.close();
 
     // recaptured, not yet proven: the alert stays until a run passes the step
-    const pending = await call<Dashboard>('GET', '/dashboard');
+    const pending = await rig.call<Dashboard>('GET', '/dashboard');
     expect(pending.guidesToRepair.find((g) => g.scenarioId === scenarioId)?.steps[0]).toMatchObject({
       health: 'failing',
       repairPending: true,
@@ -264,9 +186,9 @@ describe('guide health, with the extension loaded in Chromium', () => {
 
     await play(backOffice, scenarioId, { broken: false });
     await expectPage
-      .poll(async () => (await call<Dashboard>('GET', '/dashboard')).guidesToRepair.length)
+      .poll(async () => (await rig.call<Dashboard>('GET', '/dashboard')).guidesToRepair.length)
       .toBe(0);
-    const health = await call<{ steps: StepHealth[] }>('GET', `/scenarios/${scenarioId}/health`);
+    const health = await rig.call<{ steps: StepHealth[] }>('GET', `/scenarios/${scenarioId}/health`);
     expect(health.steps.map((s) => s.health)).toEqual(['ok']);
     await backOffice.reload();
     await expectPage(backOffice.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { RunRow } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
-import { loadProjects } from './content.ts';
+import { checkScenario, loadProjects } from './content.ts';
 import { callerOf, iso, organizationOf } from './context.ts';
 import { guidesToRepair } from './health.ts';
 import type { Handler, Schemas } from './types.ts';
@@ -98,13 +98,7 @@ export const createRun: Handler<'createRun'> = async (services, request) => {
   const { user } = callerOf(request);
   const scenarioId = request.params.id;
   const run = await services.db.transaction().execute(async (trx) => {
-    const scenario = await trx
-      .selectFrom('scenarios')
-      .select('id')
-      .where('id', '=', scenarioId)
-      .where('organization_id', '=', organizationId)
-      .executeTakeFirst();
-    if (!scenario) throw notFound('scenario-not-found');
+    await checkScenario(trx, organizationId, scenarioId);
     const issues = await checkIssues(trx, scenarioId, request.body.stepIssues);
     const run = await trx
       .insertInto('runs')

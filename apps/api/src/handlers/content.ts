@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { ImageType, ProjectRow, ScenarioRow, ScenariosTable } from '../db/schema.ts';
+import type { ProjectRow, ScenarioRow, ScenariosTable } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
-import { sniffImage } from '../storage.ts';
-import { iso, organizationOf } from './context.ts';
+import { iso, organizationOf, uploadedImage } from './context.ts';
 import type { Handler, Schemas } from './types.ts';
 import { type Expected, expectedVersions, versionList } from './versions.ts';
 
@@ -123,6 +122,15 @@ async function touchProject(db: Db, projectId: string): Promise<void> {
   await db.updateTable('projects').set({ updated_at: new Date() }).where('id', '=', projectId).execute();
 }
 
+/** touchProject, for the project of a category (a scenario changed). */
+async function touchProjectOfCategory(db: Db, categoryId: string): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ updated_at: new Date() })
+    .where('id', '=', (eb) => eb.selectFrom('categories').select('project_id').where('id', '=', categoryId))
+    .execute();
+}
+
 function summaryBody(s: ScenarioRow & { step_count: number | string | bigint }): Schemas['ScenarioSummary'] {
   return {
     id: s.id,
@@ -202,6 +210,17 @@ async function categoryBody(db: Db, organizationId: string, projectId: string, c
   return category;
 }
 
+/** 404 unless the scenario is one of the organization's (without reading it). */
+export async function checkScenario(db: Db, organizationId: string, id: string): Promise<void> {
+  const scenario = await db
+    .selectFrom('scenarios')
+    .select('id')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!scenario) throw notFound('scenario-not-found');
+}
+
 async function findScenario(db: Db, organizationId: string, id: string): Promise<ScenarioRow> {
   const scenario = await db
     .selectFrom('scenarios')
@@ -240,13 +259,7 @@ async function claimScenario(
     await findScenario(trx, organizationId, id);
     throw new HttpProblem('precondition-failed');
   }
-  await trx
-    .updateTable('projects')
-    .set({ updated_at: new Date() })
-    .where('id', '=', (eb) =>
-      eb.selectFrom('categories').select('project_id').where('id', '=', row.category_id),
-    )
-    .execute();
+  await touchProjectOfCategory(trx, row.category_id);
   return row.version;
 }
 
@@ -576,13 +589,7 @@ export const deleteScenario: Handler<'deleteScenario'> = async (services, reques
       await findScenario(trx, organizationId, request.params.id);
       throw new HttpProblem('precondition-failed');
     }
-    await trx
-      .updateTable('projects')
-      .set({ updated_at: new Date() })
-      .where('id', '=', (eb) =>
-        eb.selectFrom('categories').select('project_id').where('id', '=', row.category_id),
-      )
-      .execute();
+    await touchProjectOfCategory(trx, row.category_id);
   });
   return { status: 204, body: undefined };
 };
@@ -788,19 +795,10 @@ export const reorderSteps: Handler<'reorderSteps'> = async (services, request) =
 
 // ── screenshots ──
 
-const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
-
 export const putStepScreenshot: Handler<'putStepScreenshot'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, stepId } = request.params;
-  const declared = (request.contentType ?? '').split(';')[0]?.trim().toLowerCase() as ImageType;
-  const data = request.rawBody;
-  if (!imageTypes.has(declared) || !data) {
-    throw new HttpProblem('unsupported-media-type', { params: { type: declared || '-' } });
-  }
-  if (sniffImage(data) !== declared) {
-    throw new HttpProblem('unsupported-media-type', { key: 'image-mismatch', params: { type: declared } });
-  }
+  const image = uploadedImage(request);
   await services.db.transaction().execute(async (trx) => {
     await findStep(trx, organizationId, id, stepId);
     await trx
@@ -809,7 +807,7 @@ export const putStepScreenshot: Handler<'putStepScreenshot'> = async (services, 
       .where('id', '=', stepId)
       .execute();
   });
-  await services.storage.put(organizationId, stepId, { contentType: declared, data });
+  await services.storage.put(organizationId, stepId, image);
   return { status: 204, body: undefined };
 };
 

@@ -1,4 +1,6 @@
+import type { ImageType } from '../db/schema.ts';
 import { HttpProblem } from '../problems.ts';
+import { sniffImage } from '../storage.ts';
 import type { Caller, OperationId, Request } from './types.ts';
 
 /** The signed-in caller (the access hook already answered 401 when there is none). */
@@ -18,4 +20,21 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 
 export function iso(date: Date | string): string {
   return (date instanceof Date ? date : new Date(date)).toISOString();
+}
+
+const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
+
+/** The image of an upload request: a type we store, and bytes that are what the Content-Type says (415 if not). */
+export function uploadedImage<K extends OperationId>(
+  request: Request<K>,
+): { contentType: ImageType; data: Buffer } {
+  const declared = (request.contentType ?? '').split(';')[0]?.trim().toLowerCase() as ImageType;
+  const data = request.rawBody;
+  if (!imageTypes.has(declared) || !data) {
+    throw new HttpProblem('unsupported-media-type', { params: { type: declared || '-' } });
+  }
+  if (sniffImage(data) !== declared) {
+    throw new HttpProblem('unsupported-media-type', { key: 'image-mismatch', params: { type: declared } });
+  }
+  return { contentType: declared, data };
 }

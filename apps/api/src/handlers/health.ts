@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { ImageType } from '../db/schema.ts';
-import { HttpProblem, notFound } from '../problems.ts';
-import { sniffImage } from '../storage.ts';
-import { iso, organizationOf } from './context.ts';
+import { notFound } from '../problems.ts';
+import { checkScenario } from './content.ts';
+import { iso, organizationOf, uploadedImage } from './context.ts';
 import type { Handler, Schemas } from './types.ts';
 
 // Guide health: which steps fail for end users, from the runs the extension records. The rule, documented on the
@@ -165,13 +164,7 @@ export async function guidesToRepair(db: Db, organizationId: string): Promise<Sc
 export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const scenarioId = request.params.id;
-  const scenario = await services.db
-    .selectFrom('scenarios')
-    .select('id')
-    .where('id', '=', scenarioId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
-  if (!scenario) throw notFound('scenario-not-found');
+  await checkScenario(services.db, organizationId, scenarioId);
   const steps = await services.db
     .selectFrom('steps')
     .select((eb) => [
@@ -224,8 +217,6 @@ export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, 
 
 // ── the page as the end user saw it when a step failed ──
 
-const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
-
 async function findIssue(
   db: Db,
   organizationId: string,
@@ -249,16 +240,9 @@ async function findIssue(
 export const putRunIssueScreenshot: Handler<'putRunIssueScreenshot'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, runId, issueId } = request.params;
-  const declared = (request.contentType ?? '').split(';')[0]?.trim().toLowerCase() as ImageType;
-  const data = request.rawBody;
-  if (!imageTypes.has(declared) || !data) {
-    throw new HttpProblem('unsupported-media-type', { params: { type: declared || '-' } });
-  }
-  if (sniffImage(data) !== declared) {
-    throw new HttpProblem('unsupported-media-type', { key: 'image-mismatch', params: { type: declared } });
-  }
+  const image = uploadedImage(request);
   await findIssue(services.db, organizationId, id, runId, issueId);
-  await services.storage.putIssue(organizationId, issueId, { contentType: declared, data });
+  await services.storage.putIssue(organizationId, issueId, image);
   return { status: 204, body: undefined };
 };
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -15,10 +15,19 @@ import { linkIn, MailSink } from './mail-sink.ts';
 export const backend = process.env.MULOT_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 export const rootUrl = 'http://localhost:5173';
 
-/** A DATA_DIR whose PGlite database is already created and migrated (initdb takes seconds). */
+/**
+ * Fills an embedded-database directory with the run's migrated database (see pglite-seed.ts): what a server leaves
+ * after its first start, without an initdb (seconds, 10 s on a busy machine).
+ */
+export function seedPgliteDir(pgliteDir: string): void {
+  mkdirSync(dirname(pgliteDir), { recursive: true });
+  cpSync(inject('pgliteTemplate'), pgliteDir, { recursive: true });
+}
+
+/** A DATA_DIR whose PGlite database is already created and migrated. */
 export function seededDataDir(prefix = 'mulot-data-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(inject('pgliteTemplate'), join(dir, 'pglite'), { recursive: true });
+  seedPgliteDir(join(dir, 'pglite'));
   return dir;
 }
 

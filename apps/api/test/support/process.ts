@@ -78,6 +78,11 @@ export class ApiProcess {
     return line.msg.replace('Server listening at ', '');
   }
 
+  /** What the process printed, for a failure message. */
+  get output(): string {
+    return (this.stdout + this.stderr).slice(-4000);
+  }
+
   kill(signal: NodeJS.Signals): void {
     if (this.child.exitCode === null) this.child.kill(signal);
   }

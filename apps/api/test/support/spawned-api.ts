@@ -1,28 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { rootUrl } from './harness.ts';
 import { linkIn, type MailSink } from './mail-sink.ts';
-
-export const cliPath = resolve(import.meta.dirname, '../../src/cli.ts');
+import { ApiProcess } from './process.ts';
 
 /**
- * The real API as an operator runs it (`node src/cli.ts`, configured by environment variables) in a child process
- * the test can SIGKILL.
+ * The same command on a fixed port, so that it can be SIGKILLed and started again where its clients expect it (same
+ * port, same data), with the calls of an API client.
  */
 export class SpawnedApi {
-  readonly #env: NodeJS.ProcessEnv;
+  readonly #env: Record<string, string>;
   readonly port: number;
-  #child: ChildProcess | null = null;
-  #output = '';
+  #process: ApiProcess | null = null;
 
   constructor(port: number, env: Record<string, string>) {
     this.port = port;
     this.#env = {
-      ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
-      BACKOFFICE_DIR: '',
       LOG_LEVEL: 'warn',
       // The test calls the API from 127.0.0.1 many times; keep rate limits per forwarded address.
       TRUST_PROXY: 'true',
@@ -34,23 +27,19 @@ export class SpawnedApi {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** What the process printed, for the failure message. */
+  /** What the last process printed, for the failure message. */
   get output(): string {
-    return this.#output.slice(-4000);
+    return this.#process?.output ?? '';
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [cliPath], { env: this.#env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.#child = child;
-    child.stdout?.on('data', (d) => {
-      this.#output += String(d);
-    });
-    child.stderr?.on('data', (d) => {
-      this.#output += String(d);
-    });
+    // Keep nothing: at LOG_LEVEL warn there is no "listening" line to wait for, so readiness is asked over HTTP.
+    const started = new ApiProcess(this.#env, () => false);
+    this.#process = started;
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${this.output}`);
+      const code = started.child.exitCode;
+      if (code !== null) throw new Error(`the API exited (${code}):\n${this.output}`);
       try {
         const response = await fetch(`${this.base}/api/translations/locales`);
         if (response.ok) return;
@@ -64,12 +53,10 @@ export class SpawnedApi {
 
   /** No shutdown hook runs: whatever was not on disk when the signal landed is lost. */
   async kill(): Promise<void> {
-    const child = this.#child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-    this.#child = null;
+    const running = this.#process;
+    if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+    running.kill('SIGKILL');
+    await running.exited;
   }
 
   async call<T = unknown>(

@@ -252,9 +252,14 @@ function screenshotUrl(session: Session, scenarioId: string, stepId: string): st
 async function putScreenshot(sender: Sender, scenarioId: string, stepId: string): Promise<{ ok: boolean }> {
   const session = await getSession();
   if (!session || sender.tab?.windowId === undefined) return { ok: false };
-  const dataUrl = await captureVisibleTab(sender.tab.windowId);
+  return putCapture(session, sender.tab.windowId, screenshotUrl(session, scenarioId, stepId));
+}
+
+/** Captures the visible tab of the window and PUTs it (PNG) to a screenshot URL of the API. */
+async function putCapture(session: Session, windowId: number, url: string): Promise<{ ok: boolean }> {
+  const dataUrl = await captureVisibleTab(windowId);
   const bytes = await (await fetch(dataUrl)).blob();
-  const response = await fetch(screenshotUrl(session, scenarioId, stepId), {
+  const response = await fetch(url, {
     method: 'PUT',
     headers: {
       Authorization: `Bearer ${session.token}`,
@@ -278,20 +283,8 @@ async function putIssueScreenshot(
   const session = await getSession();
   if (!session || sender.tab?.windowId === undefined) return { ok: false };
   try {
-    const dataUrl = await captureVisibleTab(sender.tab.windowId);
-    const bytes = await (await fetch(dataUrl)).blob();
     const path = [ids.scenarioId, 'runs', ids.runId, 'issues', ids.issueId].map(encodeURIComponent).join('/');
-    const response = await fetch(`${session.apiBase}/scenarios/${path}/screenshot`, {
-      method: 'PUT',
-      headers: {
-        Authorization: `Bearer ${session.token}`,
-        'x-organization-id': session.organizationId,
-        'x-locale': session.locale,
-        'content-type': 'image/png',
-      },
-      body: bytes,
-    });
-    return { ok: response.ok };
+    return await putCapture(session, sender.tab.windowId, `${session.apiBase}/scenarios/${path}/screenshot`);
   } catch {
     // a tab that cannot be captured (e.g. not visible) leaves the issue without its screenshot
     return { ok: false };

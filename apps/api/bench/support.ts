@@ -1,0 +1,69 @@
+// What the benchmarks share.
+import pg from 'pg';
+import type { DatabaseTarget } from '../src/db/index.ts';
+import type { buildServer } from '../src/server.ts';
+
+type Server = Awaited<ReturnType<typeof buildServer>>;
+
+const adminUrl = process.env.BENCH_DATABASE_URL;
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/**
+ * With BENCH_DATABASE_URL, a scratch database created on that PostgreSQL server, with the drop to run at the end;
+ * otherwise the embedded target given, with nothing to drop.
+ */
+export async function benchDatabase(
+  name: string,
+  embedded: DatabaseTarget,
+): Promise<{ database: DatabaseTarget; drop: () => Promise<void> }> {
+  if (!adminUrl) return { database: embedded, drop: async () => {} };
+  const scratch = `${name}_${Date.now()}`;
+  await admin(`CREATE DATABASE ${scratch}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${scratch}`;
+  return {
+    database: { kind: 'postgres', url: url.toString() },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`),
+  };
+}
+
+/**
+ * A new account, logged in, on a server listening at base: its token and personal organization. The account is
+ * confirmed in the database directly: the benchmarks measure their own requests, not sign-up.
+ */
+export async function benchAccount(
+  app: Server,
+  base: string,
+): Promise<{ token: string; organizationId: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench password';
+  const json = { 'content-type': 'application/json' };
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ credentials: { email, password }, rootUrl: 'http://localhost:3000' }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  await app.mulot.db
+    .updateTable('users')
+    .set({ confirmed_at: new Date() })
+    .where('email', '=', email)
+    .execute();
+  const login = (await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password }),
+    })
+  ).json()) as { jwt: string };
+  const orgs = (await (
+    await fetch(`${base}/api/organizations`, { headers: { authorization: `Bearer ${login.jwt}` } })
+  ).json()) as Array<{ id: string }>;
+  return { token: login.jwt, organizationId: orgs[0]?.id ?? '' };
+}

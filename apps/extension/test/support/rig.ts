@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
+import { type Started, startApi, startDemoSite } from './servers';
+
+// the machines are shared and slow: give the UI time rather than fail on load
+export const expectPage = playwrightExpect.configure({ timeout: 30_000 });
+const extensionDir = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+
+export interface Json {
+  [key: string]: unknown;
+}
+
+/**
+ * What the end-to-end suites share: the built API and the demo site as processes, Chromium with the built extension
+ * loaded unpacked, and the calls of an account (the back-office's token and organization once signed up).
+ */
+export class ExtensionRig {
+  api!: Started;
+  demo!: Started;
+  context!: BrowserContext;
+  token = '';
+  org = '';
+  #profileDir = '';
+
+  async startServers(): Promise<void> {
+    [this.api, this.demo] = await Promise.all([startApi(), startDemoSite()]);
+  }
+
+  async launchBrowser(profilePrefix: string): Promise<void> {
+    this.#profileDir = mkdtempSync(join(tmpdir(), profilePrefix));
+    this.context = await chromium.launchPersistentContext(this.#profileDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      locale: 'fr-FR',
+      viewport: { width: 1280, height: 900 },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+      ],
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.context?.close();
+    await Promise.all([this.api?.stop(), this.demo?.stop()]);
+    if (this.#profileDir) rmSync(this.#profileDir, { recursive: true, force: true });
+  }
+
+  async call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.api.url}/api${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(this.org ? { 'x-organization-id': this.org } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /**
+   * An account as a user creates it: register, the confirmation link (the API logs it: no SMTP), login; the token
+   * and the personal organization are kept for the next calls. Returns the user of the login answer.
+   */
+  async signUp(email: string, password: string): Promise<Json> {
+    await this.call('POST', '/auth/register', { credentials: { email, password }, rootUrl: this.api.url });
+    let link: string | undefined;
+    for (let i = 0; i < 50 && !link; i += 1) {
+      link = this.api.output
+        .map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1])
+        .find(Boolean);
+      if (!link) await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!link) throw new Error(`no confirmation link logged for ${email}`);
+    const confirm = new URL(link);
+    await this.call('POST', '/auth/confirm', {
+      code: confirm.searchParams.get('code'),
+      email: confirm.searchParams.get('email'),
+    });
+    const login = await this.call<{ jwt: string; user: Json }>('POST', '/auth/login', { email, password });
+    this.token = login.jwt;
+    this.org = ((await this.call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
+    return login.user;
+  }
+
+  /** Posts the launch message from a page of the API's origin, as the back-office does, and returns the answer. */
+  async launch(page: Page, message: Json): Promise<Json> {
+    // the marker is set by the content script just before it listens: a launch posted earlier would be lost
+    await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/);
+    return page.evaluate(
+      (data) =>
+        new Promise<Json>((done) => {
+          window.addEventListener('message', function answer(event) {
+            if (event.source !== window || event.data?.type !== 'mulot:launch-result') return;
+            window.removeEventListener('message', answer);
+            done(event.data);
+          });
+          window.postMessage(data, window.location.origin);
+        }),
+      {
+        type: 'mulot:launch',
+        apiBase: `${this.api.url}/api`,
+        token: this.token,
+        organizationId: this.org,
+        locale: 'fr',
+        ...message,
+      },
+    );
+  }
+
+  /** The next tab or window the extension opens (generous: the test machines are shared). */
+  nextPage(): Promise<Page> {
+    return this.context.waitForEvent('page', { timeout: 90_000 });
+  }
+}
