@@ -1,18 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmedAccount, expectNoAxeViolations, login } from './support';
+import {
+  confirmedAccount,
+  expectNoAxeViolations,
+  launchesSent,
+  login,
+  sessionApi,
+  standInExtension,
+} from './support';
 
 /** Published guides made through the API with the logged-in page's session. */
 async function publishGuides(page: Page, request: APIRequestContext) {
-  const { token, organizationId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    organizationId: localStorage.getItem('organizationId') ?? '',
-  }));
-  const headers = { Authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
-  const post = async (path: string, data: unknown) => {
-    const response = await request.post(`/api${path}`, { headers, data });
-    expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as { id: string };
-  };
+  const { post, call } = await sessionApi(page, request);
   const ids: Record<string, string> = {};
   const sites = { Boutique: 'https://shop.example.com', Helpdesk: 'https://help.example.com' };
   const guides = [
@@ -38,8 +36,8 @@ async function publishGuides(page: Page, request: APIRequestContext) {
   ];
   const categories: Record<string, { project: string; category: string }> = {};
   for (const [name, site] of Object.entries(sites)) {
-    const project = await post('/projects', { name, sites: [site] });
-    const category = await post(`/projects/${project.id}/categories`, { name: 'Aide' });
+    const project = await post<{ id: string }>('/projects', { name, sites: [site] });
+    const category = await post<{ id: string }>(`/projects/${project.id}/categories`, { name: 'Aide' });
     categories[name] = { project: project.id, category: category.id };
   }
   for (const g of guides) {
@@ -56,11 +54,7 @@ async function publishGuides(page: Page, request: APIRequestContext) {
       text: `Cliquez sur « ${g.step} »`,
       url: `${sites[g.site as keyof typeof sites]}/compte`,
     });
-    const published = await request.patch(`/api/scenarios/${scenario.id}/status`, {
-      headers,
-      data: { status: 'published' },
-    });
-    expect(published.ok()).toBe(true);
+    await call('PATCH', `/scenarios/${scenario.id}/status`, { status: 'published' });
     ids[g.title] = scenario.id;
   }
   return ids;
@@ -73,18 +67,7 @@ test('assistant: describe a task, get the ranked published guides, launch one in
   const { email, password } = await confirmedAccount(request, 'assistant');
   await login(page, email, password);
   const ids = await publishGuides(page, request);
-  // Stands in for the extension: the marker it sets, and a record of what the page posts to it.
-  await page.evaluate(() => {
-    document.documentElement.dataset.mulotExtension = 'test';
-    const sent: unknown[] = [];
-    (window as unknown as { sent: unknown[] }).sent = sent;
-    window.addEventListener('message', (event) => {
-      if (event.data?.type === 'mulot:launch') {
-        sent.push(event.data);
-        window.postMessage({ type: 'mulot:launch-result', ok: true }, window.location.origin);
-      }
-    });
-  });
+  await standInExtension(page);
   const nav = page.getByRole('navigation', { name: 'Menu' });
   await nav.getByRole('link', { name: 'Assistant' }).click();
   await expect(page).toHaveURL(/\/app\/assistant$/);
@@ -100,12 +83,8 @@ test('assistant: describe a task, get the ranked published guides, launch one in
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Lancer le guide « Suivre ma commande »' }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { sent: unknown[] }).sent.length))
-    .toBe(1);
-  const sent = await page.evaluate(
-    () => (window as unknown as { sent: Array<Record<string, unknown>> }).sent,
-  );
+  await expect.poll(async () => (await launchesSent(page)).length).toBe(1);
+  const sent = await launchesSent(page);
   expect(sent[0]).toMatchObject({
     type: 'mulot:launch',
     mode: 'reader',

@@ -1,38 +1,19 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmedAccount, expectNoAxeViolations, login } from './support';
-
-/** The logged-in page's session, to arrange data and check the server's state through the API directly. */
-async function api(page: Page, request: APIRequestContext) {
-  const { token, organizationId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    organizationId: localStorage.getItem('organizationId') ?? '',
-  }));
-  const headers = { Authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
-  return {
-    organizationId,
-    get: (path: string) => request.get(`/api${path}`, { headers }),
-    post: async (path: string, data: unknown) => {
-      const response = await request.post(`/api${path}`, { headers, data });
-      expect(response.ok(), `POST ${path}: ${await response.text()}`).toBe(true);
-      return response.json();
-    },
-    put: (path: string, data: unknown) => request.put(`/api${path}`, { headers, data }),
-  };
-}
+import {
+  confirmedAccount,
+  expectNoAxeViolations,
+  guide,
+  launchesSent,
+  login,
+  sessionApi,
+  standInExtension,
+} from './support';
 
 async function signedIn(page: Page, request: APIRequestContext, label: string) {
   const { email, password } = await confirmedAccount(request, label);
   await login(page, email, password);
-  return api(page, request);
+  return sessionApi(page, request);
 }
-
-const guide = {
-  title: 'Passer une commande',
-  description: 'Du panier au paiement',
-  summary: 'Commande en ligne',
-  minDuration: 5,
-  maxDuration: 10,
-};
 
 test('projects: validation on blur, create in the current organization, badges, search, edit, delete with its cascade', async ({
   page,
@@ -261,18 +242,7 @@ test('extension launch: a site is picked first, the message carries the session 
   });
   const category = await server.post(`/projects/${project.id}/categories`, { name: 'Commande' });
   const scenario = await server.post(`/projects/${project.id}/categories/${category.id}/scenarios`, guide);
-  // Stands in for the extension: the marker it sets, and a record of what the page posts to it.
-  await page.evaluate(() => {
-    document.documentElement.dataset.mulotExtension = 'test';
-    const sent: unknown[] = [];
-    (window as unknown as { sent: unknown[] }).sent = sent;
-    window.addEventListener('message', (event) => {
-      if (event.data?.type === 'mulot:launch') {
-        sent.push(event.data);
-        window.postMessage({ type: 'mulot:launch-result', ok: true }, window.location.origin);
-      }
-    });
-  });
+  await standInExtension(page);
   await page.getByRole('link', { name: 'Vos projets' }).first().click();
   await page.getByRole('link', { name: 'Boutique' }).click();
   await page.getByRole('link', { name: 'Commande' }).click();
@@ -290,9 +260,7 @@ test('extension launch: a site is picked first, the message carries the session 
   await dialog.getByText('shop.example.com', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Lancer' }).click();
   await expect(dialog).toBeHidden();
-  const sent = await page.evaluate(
-    () => (window as unknown as { sent: Array<Record<string, unknown>> }).sent,
-  );
+  const sent = await launchesSent(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(sent).toEqual([
     {
@@ -314,17 +282,10 @@ test('extension launch: a site is picked first, the message carries the session 
     url: 'shop.example.com/cart',
   });
   await page.reload();
-  await page.evaluate(() => {
-    document.documentElement.dataset.mulotExtension = 'test';
-    const sent: unknown[] = [];
-    (window as unknown as { sent: unknown[] }).sent = sent;
-    window.addEventListener('message', (event) => {
-      if (event.data?.type === 'mulot:launch') sent.push(event.data);
-    });
-  });
+  await standInExtension(page, { answers: false });
   await page.getByRole('button', { name: /Étape 1 : Ouvrir le panier/ }).click();
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { sent: Array<Record<string, unknown>> }).sent))
+    .poll(() => launchesSent(page))
     .toEqual([
       expect.objectContaining({
         mode: 'creator',

@@ -1,36 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmedAccount, expectNoAxeViolations, login } from './support';
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, expectNoAxeViolations, login, sessionApi } from './support';
 
 // A tiny valid PNG (1×1): the step's screenshot and the page the end user saw.
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function api(page: Page, request: APIRequestContext) {
-  const session = await page.evaluate(() => ({
-    token: localStorage.getItem('token'),
-    organizationId: localStorage.getItem('organizationId'),
-  }));
-  const headers = {
-    authorization: `Bearer ${session.token}`,
-    'x-organization-id': session.organizationId ?? '',
-  };
-  return async <T>(
-    method: 'POST' | 'PUT' | 'PATCH',
-    path: string,
-    data: unknown,
-    type?: string,
-  ): Promise<T> => {
-    const answer = await request.fetch(`/api${path}`, {
-      method,
-      headers: type ? { ...headers, 'content-type': type } : headers,
-      data: data as never,
-    });
-    expect(answer.ok(), `${method} ${path}`).toBe(true);
-    return (answer.status() === 204 ? undefined : await answer.json()) as T;
-  };
-}
 
 test('guide health: the dashboard lists a guide whose step failed for a user, scenario detail badges it, a passing run clears it', async ({
   page,
@@ -41,7 +16,7 @@ test('guide health: the dashboard lists a guide whose step failed for a user, sc
   // a healthy organization's dashboard has no such panel
   await expect(page.getByRole('heading', { name: 'Guides à réparer' })).toHaveCount(0);
 
-  const call = await api(page, request);
+  const { call } = await sessionApi(page, request);
   const project = await call<{ id: string }>('POST', '/projects', {
     name: 'Boutique',
     sites: ['shop.example.com'],

@@ -74,3 +74,65 @@ export async function expectNoAxeViolations(page: Page) {
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The logged-in page's session, to arrange data and check the server's state through the API directly. */
+export async function sessionApi(page: Page, request: APIRequestContext) {
+  const { token, organizationId } = await page.evaluate(() => ({
+    token: localStorage.getItem('token') ?? '',
+    organizationId: localStorage.getItem('organizationId') ?? '',
+  }));
+  const headers = { Authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
+  /** The raw answer, for tests that check a status. */
+  const send = (method: Method, path: string, data?: unknown, type?: string) =>
+    request.fetch(`/api${path}`, {
+      method,
+      headers: type ? { ...headers, 'content-type': type } : headers,
+      ...(data === undefined ? {} : { data: data as never }),
+    });
+  /** A call that must succeed: its JSON body (undefined for 204). */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the bodies they just arranged
+  const call = async <T = any>(method: Method, path: string, data?: unknown, type?: string): Promise<T> => {
+    const response = await send(method, path, data, type);
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (response.status() === 204 ? undefined : await response.json()) as T;
+  };
+  return {
+    organizationId,
+    send,
+    call,
+    get: (path: string) => send('GET', path),
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    post: <T = any>(path: string, data: unknown) => call<T>('POST', path, data),
+    put: (path: string, data: unknown) => send('PUT', path, data),
+  };
+}
+
+/** Stands in for the extension: the marker it sets, and a record in `window.sent` of what the page posts to it. */
+export async function standInExtension(page: Page, { answers = true } = {}) {
+  await page.evaluate((answers) => {
+    document.documentElement.dataset.mulotExtension = 'test';
+    const sent: unknown[] = [];
+    (window as unknown as { sent: unknown[] }).sent = sent;
+    window.addEventListener('message', (event) => {
+      if (event.data?.type !== 'mulot:launch') return;
+      sent.push(event.data);
+      if (answers) window.postMessage({ type: 'mulot:launch-result', ok: true }, window.location.origin);
+    });
+  }, answers);
+}
+
+/** The launch messages the page posted to the stand-in extension. */
+export function launchesSent(page: Page) {
+  return page.evaluate(() => (window as unknown as { sent: Array<Record<string, unknown>> }).sent);
+}
+
+/** A guide's fields as the creation form sends them. */
+export const guide = {
+  title: 'Passer une commande',
+  description: 'Du panier au paiement',
+  summary: 'Commande en ligne',
+  minDuration: 5,
+  maxDuration: 10,
+};

@@ -1,32 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmedAccount, login } from './support';
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, guide, login, sessionApi } from './support';
 
 // Concurrent authors: a save based on a version someone else has replaced since is refused (412), the author is
 // told, and the screen reloads the saved guide, so nobody's change is silently lost.
-
-async function signedIn(page: Page, request: APIRequestContext) {
-  const { email, password } = await confirmedAccount(request, 'versions');
-  await login(page, email, password);
-  const { token, organizationId } = await page.evaluate(() => ({
-    token: localStorage.getItem('token') ?? '',
-    organizationId: localStorage.getItem('organizationId') ?? '',
-  }));
-  const headers = { Authorization: `Bearer ${token}`, 'x-organization-id': organizationId };
-  const call = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const response = await request[method](`/api${path}`, { headers, ...(data ? { data } : {}) });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-  return call;
-}
-
-const guide = {
-  title: 'Passer une commande',
-  description: 'Du panier au paiement',
-  summary: 'Commande en ligne',
-  minDuration: 5,
-  maxDuration: 10,
-};
 
 const staleText = "Ce guide a été modifié par quelqu'un d'autre entre-temps.";
 
@@ -34,10 +10,12 @@ test('a guide changed behind the author’s back: the save is refused, the autho
   page,
   request,
 }) => {
-  const api = await signedIn(page, request);
-  const project = await api('post', '/projects', { name: 'Boutique', sites: ['https://shop.example.com'] });
-  const category = await api('post', `/projects/${project.id}/categories`, { name: 'Achats' });
-  const scenario = await api('post', `/projects/${project.id}/categories/${category.id}/scenarios`, guide);
+  const { email, password } = await confirmedAccount(request, 'versions');
+  await login(page, email, password);
+  const { call: api } = await sessionApi(page, request);
+  const project = await api('POST', '/projects', { name: 'Boutique', sites: ['https://shop.example.com'] });
+  const category = await api('POST', `/projects/${project.id}/categories`, { name: 'Achats' });
+  const scenario = await api('POST', `/projects/${project.id}/categories/${category.id}/scenarios`, guide);
 
   await page.goto(`/app/projects/${project.id}/scenarios/${scenario.id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Modifier le guide' })).toBeVisible();
@@ -45,7 +23,7 @@ test('a guide changed behind the author’s back: the save is refused, the autho
   await expect(titleField).toHaveValue(guide.title);
 
   // Another author saves first.
-  await api('put', `/scenarios/${scenario.id}`, { ...guide, title: 'Commande express', minDuration: 2 });
+  await api('PUT', `/scenarios/${scenario.id}`, { ...guide, title: 'Commande express', minDuration: 2 });
 
   await titleField.fill('Ma version');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -55,25 +33,25 @@ test('a guide changed behind the author’s back: the save is refused, the autho
   // The form now shows what is saved, and nothing of the refused edit reached the server.
   await expect(titleField).toHaveValue('Commande express');
   await expect(page).toHaveURL(/\/edit$/);
-  expect((await api('get', `/scenarios/${scenario.id}`)).title).toBe('Commande express');
+  expect((await api('GET', `/scenarios/${scenario.id}`)).title).toBe('Commande express');
 
   // Saving again, from the reloaded version, goes through.
   await titleField.fill('Ma version');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ma version' })).toBeVisible();
-  const saved = await api('get', `/scenarios/${scenario.id}`);
+  const saved = await api('GET', `/scenarios/${scenario.id}`);
   expect(saved.title).toBe('Ma version');
   expect(saved.minDuration).toBe(2);
 
   // The guide's page too: publishing a guide that changed meanwhile is refused and the page reloads. The change
   // behind its back must land after the page has loaded the guide, or the page would simply hold the new version.
   await page.waitForLoadState('networkidle');
-  await api('put', `/scenarios/${scenario.id}`, { ...guide, title: 'Titre distant' });
+  await api('PUT', `/scenarios/${scenario.id}`, { ...guide, title: 'Titre distant' });
   await page.getByRole('button', { name: 'Publier' }).click();
   await expect(page.getByText(staleText)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Titre distant' })).toBeVisible();
-  expect((await api('get', `/scenarios/${scenario.id}`)).status).toBe('draft');
+  expect((await api('GET', `/scenarios/${scenario.id}`)).status).toBe('draft');
   await page.getByRole('button', { name: 'Publier' }).click();
   await expect(page.getByRole('button', { name: 'Mettre en brouillon' })).toBeVisible();
-  expect((await api('get', `/scenarios/${scenario.id}`)).status).toBe('published');
+  expect((await api('GET', `/scenarios/${scenario.id}`)).status).toBe('published');
 });

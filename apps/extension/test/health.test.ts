@@ -92,6 +92,11 @@ describe('guide health, with the extension loaded in Chromium', () => {
       categoryId,
     });
     const consent = await consentOpened;
+    // Listen before allowing: the creator's tab may open before the launch's answer comes back.
+    const creatorOpened = rig.context.waitForEvent('page', {
+      predicate: (p) => p.url().startsWith(rig.demo.url),
+      timeout: 90_000,
+    });
     await consent
       .getByRole('button', { name: 'Autoriser' })
       .click()
@@ -99,10 +104,7 @@ describe('guide health, with the extension loaded in Chromium', () => {
         if (!consent.isClosed()) throw error;
       });
     expect(await launched).toMatchObject({ ok: true });
-    const creator = await rig.context.waitForEvent('page', {
-      predicate: (p) => p.url().startsWith(rig.demo.url),
-      timeout: 90_000,
-    });
+    const creator = await creatorOpened;
     const panel = creator.locator('mulot-panel');
     await panel.getByLabel('Titre').fill(title);
     await panel.getByLabel('Description pour les utilisateurs').fill('Créer un projet depuis la liste.');
