@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import * as Card from '../../components/card/card';
 import { FragmentLink } from '../link/link';
-import { ActionsMenu, Duration, metaRow, StepCount, stretchedLink, useShortDate } from './shared';
+import {
+  ActionsMenu,
+  Duration,
+  metaRow,
+  ScenarioCount,
+  StepCount,
+  stretchedLink,
+  useShortDate,
+} from './shared';
 import {
   CategoryStatusBadge,
   ProjectStatusBadge,
@@ -102,11 +110,7 @@ export function ProjectCard({ project, href, onEdit, onDelete }: ProjectCardProp
       </span>
       <span className={meta}>
         <ListOrdered aria-hidden />
-        <FormattedMessage
-          id="content.projectCard.scenarios"
-          defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
-          values={{ count: project.scenarioCount }}
-        />
+        <ScenarioCount count={project.scenarioCount} />
       </span>
       <span className={meta}>
         <Calendar aria-hidden />
@@ -136,11 +140,7 @@ export function CategoryCard({ category, href, onEdit, onDelete }: CategoryCardP
     >
       <span className={meta}>
         <ListOrdered aria-hidden />
-        <FormattedMessage
-          id="content.projectCard.scenarios"
-          defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
-          values={{ count: category.scenarioCount }}
-        />
+        <ScenarioCount count={category.scenarioCount} />
       </span>
       <span className={meta}>
         <Calendar aria-hidden />

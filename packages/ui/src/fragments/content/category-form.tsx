@@ -4,11 +4,11 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { z } from 'zod';
-import { Button } from '../../components/button/button';
 import * as Dialog from '../../components/dialog/dialog';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Textarea } from '../../components/textarea/textarea';
+import { FormActions } from './shared';
 
 /** Spec §5: the category name is required. */
 export function createCategorySchema(intl: IntlShape) {
@@ -39,8 +39,6 @@ export interface CategoryFormProps {
 }
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '5' });
-const footer = css({ display: 'flex', justifyContent: 'flex-end', gap: '3' });
-const errorText = css({ color: 'fg.error', textStyle: 'sm' });
 
 export function CategoryForm({ mode, defaultValues, pending, error, onSubmit, onCancel }: CategoryFormProps) {
   const intl = useIntl();
@@ -76,35 +74,15 @@ export function CategoryForm({ mode, defaultValues, pending, error, onSubmit, on
         </Field.Label>
         <Textarea {...register('description')} rows={3} />
       </Field.Root>
-      {error && (
-        <p role="alert" className={errorText}>
-          {error}
-        </p>
-      )}
-      <div className={footer}>
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-          </Button>
-        )}
-        <Button
-          type="submit"
-          loading={pending}
-          loadingText={
-            mode === 'create' ? (
-              <FormattedMessage id="content.form.creating" defaultMessage="Création..." />
-            ) : (
-              <FormattedMessage id="content.form.saving" defaultMessage="Enregistrement..." />
-            )
-          }
-        >
-          {mode === 'create' ? (
-            <FormattedMessage id="content.categoryForm.create" defaultMessage="Créer la catégorie" />
-          ) : (
-            <FormattedMessage id="content.form.save" defaultMessage="Enregistrer" />
-          )}
-        </Button>
-      </div>
+      <FormActions
+        mode={mode}
+        pending={pending}
+        error={error}
+        onCancel={onCancel}
+        createLabel={
+          <FormattedMessage id="content.categoryForm.create" defaultMessage="Créer la catégorie" />
+        }
+      />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import * as Dialog from '../../components/dialog/dialog';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Textarea } from '../../components/textarea/textarea';
+import { FormActions } from './shared';
 
 export type ProjectFormMode = 'create' | 'edit';
 
@@ -74,8 +75,6 @@ const siteItem = css({
   '& > svg': { w: '4', h: '4', color: 'fg.muted', flexShrink: '0' },
 });
 const siteText = css({ flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis' });
-const footer = css({ display: 'flex', justifyContent: 'flex-end', gap: '3' });
-const errorText = css({ color: 'fg.error', textStyle: 'sm' });
 
 export function ProjectForm({ mode, defaultValues, pending, error, onSubmit, onCancel }: ProjectFormProps) {
   const intl = useIntl();
@@ -210,35 +209,13 @@ export function ProjectForm({ mode, defaultValues, pending, error, onSubmit, onC
           ))}
         </ul>
       )}
-      {error && (
-        <p role="alert" className={errorText}>
-          {error}
-        </p>
-      )}
-      <div className={footer}>
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-          </Button>
-        )}
-        <Button
-          type="submit"
-          loading={pending}
-          loadingText={
-            mode === 'create' ? (
-              <FormattedMessage id="content.form.creating" defaultMessage="Création..." />
-            ) : (
-              <FormattedMessage id="content.form.saving" defaultMessage="Enregistrement..." />
-            )
-          }
-        >
-          {mode === 'create' ? (
-            <FormattedMessage id="content.projectForm.create" defaultMessage="Créer le projet" />
-          ) : (
-            <FormattedMessage id="content.form.save" defaultMessage="Enregistrer" />
-          )}
-        </Button>
-      </div>
+      <FormActions
+        mode={mode}
+        pending={pending}
+        error={error}
+        onCancel={onCancel}
+        createLabel={<FormattedMessage id="content.projectForm.create" defaultMessage="Créer le projet" />}
+      />
     </form>
   );
 }

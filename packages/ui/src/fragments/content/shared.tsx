@@ -1,7 +1,8 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { IconButton } from '../../components/button/button';
+import { Button, IconButton } from '../../components/button/button';
 import * as Menu from '../../components/menu/menu';
 
 /** Dates in the short format of the current locale (spec §9: French short format, e.g. 21/11/2026). */
@@ -19,6 +20,16 @@ export function StepCount({ count }: { count: number }) {
     <FormattedMessage
       id="content.stepCount"
       defaultMessage="{count, plural, =0 {Aucune étape} one {# étape} other {# étapes}}"
+      values={{ count }}
+    />
+  );
+}
+
+export function ScenarioCount({ count }: { count: number }) {
+  return (
+    <FormattedMessage
+      id="content.projectCard.scenarios"
+      defaultMessage="{count, plural, =0 {Aucun scénario} one {# scénario} other {# scénarios}}"
       values={{ count }}
     />
   );
@@ -84,3 +95,55 @@ export const metaRow = css({
   textStyle: 'sm',
   color: 'fg.muted',
 });
+
+const formFooter = css({ display: 'flex', justifyContent: 'flex-end', gap: '3' });
+const formError = css({ color: 'fg.error', textStyle: 'sm' });
+
+/** The end of a create or edit form: the server's refusal, Cancel, and the submit button with its pending label. */
+export function FormActions({
+  mode,
+  pending,
+  error,
+  onCancel,
+  createLabel,
+}: {
+  mode: 'create' | 'edit';
+  pending?: boolean;
+  error?: string | null;
+  onCancel?: () => void;
+  createLabel: ReactNode;
+}) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className={formError}>
+          {error}
+        </p>
+      )}
+      <div className={formFooter}>
+        {onCancel && (
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
+          </Button>
+        )}
+        <Button
+          type="submit"
+          loading={pending}
+          loadingText={
+            mode === 'create' ? (
+              <FormattedMessage id="content.form.creating" defaultMessage="Création..." />
+            ) : (
+              <FormattedMessage id="content.form.saving" defaultMessage="Enregistrement..." />
+            )
+          }
+        >
+          {mode === 'create' ? (
+            createLabel
+          ) : (
+            <FormattedMessage id="content.form.save" defaultMessage="Enregistrer" />
+          )}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { z } from 'zod';
-import { Button } from '../../components/button/button';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Textarea } from '../../components/textarea/textarea';
+import { FormActions } from '../content/shared';
 import { ChoiceSelect } from './choice-select';
 
 const MAX_MINUTES = 1440;
@@ -111,8 +111,6 @@ export interface GuideFormProps {
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' });
-const footer = css({ display: 'flex', justifyContent: 'flex-end', gap: '3' });
-const errorText = css({ color: 'fg.error', textStyle: 'sm' });
 
 export function GuideForm({
   mode,
@@ -259,35 +257,13 @@ export function GuideForm({
           <Field.ErrorText>{errors.maxDuration?.message}</Field.ErrorText>
         </Field.Root>
       </div>
-      {error && (
-        <p role="alert" className={errorText}>
-          {error}
-        </p>
-      )}
-      <div className={footer}>
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-          </Button>
-        )}
-        <Button
-          type="submit"
-          loading={pending}
-          loadingText={
-            mode === 'create' ? (
-              <FormattedMessage id="content.form.creating" defaultMessage="Création..." />
-            ) : (
-              <FormattedMessage id="content.form.saving" defaultMessage="Enregistrement..." />
-            )
-          }
-        >
-          {mode === 'create' ? (
-            <FormattedMessage id="guide.form.create" defaultMessage="Créer et passer aux étapes" />
-          ) : (
-            <FormattedMessage id="content.form.save" defaultMessage="Enregistrer" />
-          )}
-        </Button>
-      </div>
+      <FormActions
+        mode={mode}
+        pending={pending}
+        error={error}
+        onCancel={onCancel}
+        createLabel={<FormattedMessage id="guide.form.create" defaultMessage="Créer et passer aux étapes" />}
+      />
     </form>
   );
 }
