@@ -1,6 +1,8 @@
 // pnpm bench:assistant — quality of POST /assistant on the labelled set (bench/assistant/*.json): top-1 and top-3
-// accuracy, precision and recall of "no guide" on no-match queries, and latency, next to a naive baseline measured
-// in the same run on the same database (ILIKE substring match of each query word, ranked by words found).
+// accuracy, precision and recall of "no guide" on no-match queries, and latency, on the tuning and the held-out
+// halves, next to two baselines measured in the same run on the same database: the ranking of main before
+// ADR 0005's revision (bench/assistant/legacy.ts) and a naive one (ILIKE substring match of each query word,
+// ranked by words found).
 // Database: a fresh in-memory PGlite (the default installation's engine), or, with BENCH_DATABASE_URL, a scratch
 // database created on that PostgreSQL server and dropped afterwards. The guides go in through the real API.
 import { randomUUID } from 'node:crypto';
@@ -8,17 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { queryWords } from '../src/assistant/fulltext.ts';
+import { confidentScore, queryWords, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
+import { configFromEnv } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
 import {
   type Call,
-  type LabelledQuery,
+  type Half,
+  halfOf,
   labelledQueries,
   loadLabelledSet,
+  type Ranked,
   type Scores,
   score,
 } from './assistant/labelled.ts';
+import { searchGuides as legacySearch } from './assistant/legacy.ts';
 import { benchAccount, benchDatabase } from './support.ts';
 
 /** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
@@ -26,7 +32,10 @@ const scale = Number(process.env.BENCH_ASSISTANT_SCALE ?? 1000);
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-'));
 const { database, drop } = await benchDatabase('mulot_bench_assistant', { kind: 'pglite-memory' });
 // The model is left out on purpose: this measures the offline ranking every installation gets.
-const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null, llm: null });
+// Without LLM_* variables, POST /assistant is the offline ranking every installation gets. With them, it is the
+// model's rerank, and the offline ranking is measured in-process next to it on the same queries (ADR 0005).
+const llm = configFromEnv().llm;
+const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null, llm });
 
 /** The naive way: a guide answers when one of the query's words is a substring of its texts. */
 async function baseline(db: Db, organizationId: string, query: string): Promise<string[]> {
@@ -51,17 +60,42 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function row(title: string, s: Scores, latencies: number[]) {
+function row(title: string, half: Half | 'all', s: Scores, latencies: number[]) {
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
   return {
     ranking: title,
+    half,
     'top-1': pct(s.top1, s.answerable),
     'top-3': pct(s.top3, s.answerable),
-    'no-match precision': `${(100 * s.noMatchPrecision).toFixed(1)}%`,
-    'no-match recall': pct(s.noMatchEmpty, s.noMatch),
+    'no-guide precision': `${(100 * s.noMatchPrecision).toFixed(1)}%`,
+    'no-guide recall': pct(s.noMatchEmpty, s.noMatch),
+    'in top-3 or peut-être': pct(s.found, s.answerable),
     'p50 (ms)': percentile(latencies, 50).toFixed(1),
     'p95 (ms)': percentile(latencies, 95).toFixed(1),
   };
+}
+
+interface Run {
+  title: string;
+  answers: Ranked[];
+  ms: number[];
+}
+
+/** One table row per half (and one for both) of each ranking. */
+function rows(runs: Run[]) {
+  return runs.flatMap((run) =>
+    (['tuning', 'held-out'] as const).map((half) => {
+      const kept = run.answers
+        .map((a, i) => ({ a, ms: run.ms[i] as number }))
+        .filter((x) => halfOf(x.a.query) === half);
+      return row(
+        run.title,
+        half,
+        score(kept.map((x) => x.a)),
+        kept.map((x) => x.ms),
+      );
+    }),
+  );
 }
 
 try {
@@ -81,33 +115,100 @@ try {
   const keyOf = new Map([...ids].map(([key, id]) => [id, key]));
   const keys = (list: string[]) => list.map((id) => keyOf.get(id) ?? id);
 
-  const assistant: Array<{ query: LabelledQuery; ranked: string[] }> = [];
-  const naive: Array<{ query: LabelledQuery; ranked: string[] }> = [];
-  const assistantMs: number[] = [];
-  const naiveMs: number[] = [];
+  const assistant: Run = {
+    title: llm ? `POST /assistant (model ${llm.model})` : 'POST /assistant (full-text)',
+    answers: [],
+    ms: [],
+  };
+  const offline: Run = { title: 'full-text ranking, in-process', answers: [], ms: [] };
+  const legacy: Run = { title: 'main before: ADR 0005 v1', answers: [], ms: [] };
+  const naive: Run = { title: 'naive: ILIKE substring', answers: [], ms: [] };
+  const scope = { organizationId };
   for (const query of labelledQueries) {
     let t = performance.now();
     const answer = await call('POST', '/api/assistant', { query: query.query });
-    assistantMs.push(performance.now() - t);
+    assistant.ms.push(performance.now() - t);
     if (answer.status !== 200) throw new Error(`POST /assistant "${query.query}": ${answer.status}`);
-    const guides = (answer.body as { guides: Array<{ scenarioId: string }> }).guides;
-    assistant.push({ query, ranked: keys(guides.map((g) => g.scenarioId)) });
+    const body = answer.body as {
+      guides: Array<{ scenarioId: string }>;
+      weak?: Array<{ scenarioId: string }>;
+    };
+    assistant.answers.push({
+      query,
+      ranked: keys(body.guides.map((g) => g.scenarioId)),
+      weak: keys((body.weak ?? []).map((g) => g.scenarioId)),
+    });
+    if (llm) {
+      t = performance.now();
+      const candidates = await searchGuides(app.mulot.db, scope, query.query);
+      offline.ms.push(performance.now() - t);
+      offline.answers.push({
+        query,
+        ranked: keys(relevant(candidates).map((c) => c.scenarioId)),
+        weak: keys(weak(candidates).map((c) => c.scenarioId)),
+      });
+    }
     t = performance.now();
-    naive.push({ query, ranked: keys(await baseline(app.mulot.db, organizationId, query.query)) });
-    naiveMs.push(performance.now() - t);
+    const old = await legacySearch(app.mulot.db, scope, query.query);
+    legacy.ms.push(performance.now() - t);
+    legacy.answers.push({ query, ranked: keys(old.slice(0, 5).map((c) => c.scenarioId)) });
+    t = performance.now();
+    naive.answers.push({ query, ranked: keys(await baseline(app.mulot.db, organizationId, query.query)) });
+    naive.ms.push(performance.now() - t);
   }
-  const ours = score(assistant);
-  const theirs = score(naive);
+  const ours = score(assistant.answers);
   const engine = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   console.log(
     `\nAssistant on ${engine}: ${ids.size} published guides, ${labelledQueries.length} labelled queries ` +
-      `(${ours.answerable} with an expected guide, ${ours.noMatch} no-match)\n`,
+      `(${ours.answerable} with an expected guide, ${ours.noMatch} no-match; ` +
+      `${labelledQueries.filter((q) => halfOf(q) === 'tuning').length} in the tuning half)\n`,
   );
-  console.table([
-    row('POST /assistant (full-text)', ours, assistantMs),
-    row('baseline: ILIKE substring', theirs, naiveMs),
-  ]);
-  console.log('\nLatency: POST /assistant is measured over HTTP, the baseline as one SQL query.');
+  console.table(rows(llm ? [assistant, offline, legacy, naive] : [assistant, legacy, naive]));
+  console.log(
+    '\nLatency: POST /assistant is measured over HTTP, the previous ranking as its function calls, the naive one ' +
+      'as one SQL query.',
+  );
+  // The confident score is chosen here, on the tuning half only: for each candidate score, what the answers would
+  // be. The rule (ADR 0005): the lowest score at which "no guide" precision reaches 90% and top-1 is the highest.
+  const sweep: Array<Record<string, string>> = [];
+  const tuning = [];
+  for (const query of labelledQueries.filter((q) => halfOf(q) === 'tuning')) {
+    const ranked = await searchGuides(app.mulot.db, scope, query.query);
+    tuning.push({
+      query,
+      ranked: ranked.map((c) => ({ key: keyOf.get(c.scenarioId) ?? c.scenarioId, score: c.score })),
+    });
+  }
+  const options = [];
+  for (let step = 4; step <= 14; step++) {
+    const threshold = Math.round(step * 5) / 100;
+    const s = score(
+      tuning.map((t) => ({
+        query: t.query,
+        ranked: (t.ranked[0]?.score ?? 0) >= threshold ? t.ranked.map((r) => r.key) : [],
+      })),
+    );
+    options.push({ threshold, s, right: s.top1 + s.noMatchEmpty });
+  }
+  const eligible = options.filter((o) => o.s.noMatchPrecision >= 0.9);
+  const chosen = eligible.reduce<(typeof options)[number] | undefined>(
+    (a, b) => (a === undefined || b.right > a.right ? b : a),
+    undefined,
+  );
+  for (const { threshold, s } of options) {
+    const marks = [
+      Math.abs(threshold - confidentScore) < 1e-9 ? 'in use' : '',
+      threshold === chosen?.threshold ? 'the rule picks it' : '',
+    ].filter(Boolean);
+    sweep.push({
+      'confident score': `${threshold.toFixed(2)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`,
+      'top-1': `${((100 * s.top1) / s.answerable).toFixed(1)}%`,
+      'no-guide precision': `${(100 * s.noMatchPrecision).toFixed(1)}%`,
+      'no-guide recall': `${(100 * s.noMatchRecall).toFixed(1)}%`,
+    });
+  }
+  console.log('\nTuning half: the "no guide" decision at each confident score');
+  console.table(sweep);
   if (scale > 0) {
     // Latency only: the documents are computed per query, so the cost grows with the guides in scope. The filler
     // guides are made of words from the labelled set's texts, so they match queries as real guides would.
@@ -173,9 +274,11 @@ try {
         `(BENCH_ASSISTANT_SCALE=0 skips this).`,
     );
   }
-  if (ours.misses.length > 0) {
-    console.log('\nQueries the assistant got wrong (expected → top 3):');
-    for (const m of ours.misses)
+  // Only the tuning half's misses are listed: reading the held-out misses would be tuning on them.
+  const tuningMisses = score(assistant.answers.filter((a) => halfOf(a.query) === 'tuning')).misses;
+  if (tuningMisses.length > 0) {
+    console.log('\nTuning-half queries the assistant got wrong (expected → top 3):');
+    for (const m of tuningMisses)
       console.log(`  "${m.query}": ${m.expected ?? 'no guide'} → ${m.got.join(', ') || 'no guide'}`);
   }
 } finally {

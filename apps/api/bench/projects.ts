@@ -1,24 +1,37 @@
-// pnpm bench:api — throughput and p99 latency of an authenticated GET /api/projects over 100 projects, next to a
-// bare Fastify route measured in the same run as the ceiling. Loopback only; a few seconds per measurement.
-// Database: a fresh PGlite directory (the default installation), or, with BENCH_DATABASE_URL, a scratch database
-// created on that PostgreSQL server and dropped afterwards.
-import { mkdtempSync, rmSync } from 'node:fs';
+// pnpm bench:api — authenticated reads (GET /api/projects over 100 projects, two categories each; the same with a
+// current If-None-Match) and writes (PUT /api/projects/:id) per second with p50/p99, next to a bare Fastify route
+// answering the same bytes, measured in the same run as the ceiling. Loopback only; a few seconds per measurement.
+// Database: a fresh PGlite directory (the default installation, one replica), or, with BENCH_DATABASE_URL, a
+// scratch database created on that PostgreSQL server and dropped afterwards; then also three replicas of the real
+// command behind nginx (deploy/nginx.conf) when nginx is installed.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildServer } from '../src/server.ts';
+import { Cluster, nginxPath } from '../test/support/replicas.ts';
 import { benchAccount, benchDatabase } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-async function measure(title: string, url: string, headers: Record<string, string> = {}) {
+async function measure(
+  title: string,
+  url: string,
+  headers: Record<string, string> = {},
+  write?: { method: 'PUT'; body: string },
+  expected = 200,
+) {
+  const options = { url, headers, connections, ...(write ?? {}) };
   // A short warm-up so JIT and caches do not count against the first measurement.
-  await autocannon({ url, headers, connections, duration: 1 });
-  const result = await autocannon({ url, headers, connections, duration });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration });
+  const wrong = result.statusCodeStats
+    ? Object.keys(result.statusCodeStats).filter((c) => Number(c) !== expected)
+    : [];
+  if (wrong.length > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${title}: answers ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
   }
   return {
     title,
@@ -36,7 +49,9 @@ const { database, drop } = await benchDatabase('mulot_bench', {
 });
 const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null });
 const bare = Fastify({ logger: false });
-bare.get('/bare', async () => ({ ok: true }));
+let listBody = '[]';
+bare.get('/bare', (_request, reply) => reply.type('application/json; charset=utf-8').send(listBody));
+let cluster: Cluster | null = null;
 
 try {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -64,22 +79,59 @@ try {
       });
     }
   }
-  const check = (await (await fetch(`${base}/api/projects`, { headers })).json()) as unknown[];
+  const list = await fetch(`${base}/api/projects`, { headers });
+  listBody = await list.text();
+  const tag = list.headers.get('etag') ?? '';
+  const check = JSON.parse(listBody) as Array<{ id: string }>;
   if (check.length !== 100) throw new Error(`expected 100 projects, got ${check.length}`);
+  const edited = check[0]?.id ?? '';
+  const write = {
+    method: 'PUT' as const,
+    body: JSON.stringify({ name: 'Project 0', description: 'Edited', sites: ['site0.example.com'] }),
+  };
+  const writeHeaders = { ...headers, ...json };
 
   const rows = [
-    await measure('bare Fastify route (ceiling)', `${bareBase}/bare`),
-    await measure('GET /api/projects (100 projects, authenticated)', `${base}/api/projects`, headers),
+    await measure('bare Fastify route, same bytes (ceiling)', `${bareBase}/bare`),
+    await measure('1 replica: GET /api/projects', `${base}/api/projects`, headers),
+    await measure(
+      '1 replica: GET /api/projects, If-None-Match current (304)',
+      `${base}/api/projects`,
+      {
+        ...headers,
+        'if-none-match': tag,
+      },
+      undefined,
+      304,
+    ),
+    await measure('1 replica: PUT /api/projects/:id', `${base}/api/projects/${edited}`, writeHeaders, write),
   ];
+  if (database.kind === 'postgres' && existsSync(nginxPath)) {
+    cluster = await Cluster.start(3, { DATABASE_URL: database.url, DATA_DIR: dataDir });
+    const lb = cluster.balancer.base;
+    rows.push(
+      await measure('3 replicas behind nginx: GET /api/projects', `${lb}/api/projects`, headers),
+      await measure(
+        '3 replicas behind nginx: PUT /api/projects/:id',
+        `${lb}/api/projects/${edited}`,
+        writeHeaders,
+        write,
+      ),
+    );
+  }
+  const ceiling = rows[0]?.['req/s (mean)'] ?? 1;
   console.log(
     `\n${connections} connections, ${duration} s each, loopback, database: ${database.kind}, node ${process.version}`,
   );
-  console.table(rows);
+  console.table(
+    rows.map((r) => ({ ...r, 'of bare': `${((r['req/s (mean)'] / ceiling) * 100).toFixed(1)}%` })),
+  );
 } finally {
   // autocannon may leave a few requests in flight when a measurement ends.
   await new Promise((resolve) => setTimeout(resolve, 500));
   await app.close();
   await bare.close();
+  await cluster?.stop();
   await drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -107,19 +107,26 @@ export function resetMail(locale: Locale, to: string, link: string): Mail {
       };
 }
 
-export function invitationMail(locale: Locale, to: string, organization: string, link: string): Mail {
+/** `inviter`: how the invitation names who sent it (their name, or their email when they have not set one). */
+export function invitationMail(
+  locale: Locale,
+  to: string,
+  organization: string,
+  inviter: string,
+  link: string,
+): Mail {
   return locale === 'en'
     ? {
         to,
         link,
         subject: `You are invited to ${organization} on Mulot`,
-        text: `You have been invited to join ${organization} on Mulot.\n\nTo accept, choose your password with this link:\n${link}\n`,
+        text: `${inviter} invites you to join ${organization} on Mulot.\n\nTo accept, choose your password with this link (valid for 7 days):\n${link}\n`,
       }
     : {
         to,
         link,
         subject: `Invitation à rejoindre ${organization} sur Mulot`,
-        text: `Vous êtes invité(e) à rejoindre ${organization} sur Mulot.\n\nPour accepter, choisissez votre mot de passe avec ce lien :\n${link}\n`,
+        text: `${inviter} vous invite à rejoindre ${organization} sur Mulot.\n\nPour accepter, choisissez votre mot de passe avec ce lien (valable 7 jours) :\n${link}\n`,
       };
 }
 

@@ -21,6 +21,8 @@ const kinds = {
   conflict: { status: 409, title: 'Conflict' },
   'email-taken': { status: 409, title: 'Email already registered' },
   'last-admin': { status: 409, title: 'Last administrator' },
+  'not-publishable': { status: 409, title: 'Not publishable' },
+  'site-required': { status: 409, title: 'Site required' },
   'precondition-failed': { status: 412, title: 'Changed by someone else in the meantime' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
@@ -198,7 +200,19 @@ export const messages = {
   'field.maxProperties': { fr: 'Contient trop de propriétés.', en: 'Has too many properties.' },
   'field.minProperties': { fr: 'Ne doit pas être vide.', en: 'Must not be empty.' },
   'field.invalid': { fr: 'Valeur invalide.', en: 'Invalid value.' },
-  'field.nul': { fr: 'Contient un caractère nul interdit.', en: 'Contains a forbidden NUL character.' },
+  'field.unstorable': {
+    fr: 'Contient un caractère non autorisé.',
+    en: 'Contains a character that is not allowed.',
+  },
+  'field.pattern': { fr: 'Format invalide.', en: 'Invalid format.' },
+  'field.site': {
+    fr: "Saisissez l'adresse d'un site (par exemple https://boutique.exemple.fr).",
+    en: 'Enter the address of a site (for example https://shop.example.com).',
+  },
+  'field.same-role': {
+    fr: 'Ce membre a déjà ce rôle.',
+    en: 'This member already has this role.',
+  },
   'field.too-deep': { fr: 'Imbrication trop profonde.', en: 'Nested too deeply.' },
   'field.url': { fr: 'Adresse invalide.', en: 'Invalid address.' },
   'field.blank': {
@@ -226,6 +240,26 @@ export const messages = {
     en: 'Must be a quoted version (for example "3"), a list of versions or *.',
   },
   'field.sites': { fr: 'Au moins un site est requis.', en: 'At least one site is required.' },
+  'scenario-without-steps': {
+    fr: "Ce guide ne contient pas d'étapes configurées.",
+    en: 'This guide has no configured steps.',
+  },
+  'step-without-target': {
+    fr: 'Aucun élément cible défini pour cette étape.',
+    en: 'No target element is defined for this step.',
+  },
+  'site-required': {
+    fr: "Aucun site n'est configuré pour ce projet.",
+    en: 'No site is configured for this project.',
+  },
+  'invitation-pending': {
+    fr: 'Cette personne a déjà une invitation en attente.',
+    en: 'This person already has a pending invitation.',
+  },
+  'invitation-not-found': {
+    fr: 'Aucune invitation en attente pour cette personne.',
+    en: 'No pending invitation for this person.',
+  },
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof messages;
@@ -238,6 +272,7 @@ export function translate(key: MessageKey, locale: Locale, params: Params = {}):
 }
 
 export interface FieldProblem {
+  /** JSON pointer into the whole request: `/body/…`, `/params/…`, `/query/…`, `/headers/…`. */
   field: string;
   key: MessageKey;
   params?: Params;
@@ -250,6 +285,8 @@ export class HttpProblem extends Error {
   readonly params: Params;
   readonly fields: FieldProblem[];
   readonly headers: Record<string, string>;
+  /** not-publishable: the steps without a target. */
+  readonly stepIds: string[] | undefined;
 
   constructor(
     kind: ProblemKind,
@@ -258,6 +295,7 @@ export class HttpProblem extends Error {
       params?: Params;
       fields?: FieldProblem[];
       headers?: Record<string, string>;
+      stepIds?: string[];
     } = {},
   ) {
     super(kind);
@@ -266,6 +304,7 @@ export class HttpProblem extends Error {
     this.params = options.params ?? {};
     this.fields = options.fields ?? [];
     this.headers = options.headers ?? {};
+    this.stepIds = options.stepIds;
   }
 
   get status(): number {
@@ -281,14 +320,50 @@ export function notFound(key: MessageKey = 'not-found'): HttpProblem {
   return new HttpProblem('not-found', { key });
 }
 
+export interface RenderedFieldError {
+  in: 'body' | 'path' | 'query' | 'header';
+  pointer: string;
+  code: MessageKey;
+  params?: Params;
+  field: string;
+  message: string;
+}
+
 export interface ProblemBody {
   type: string;
   title: string;
   status: number;
   detail: string;
+  code: MessageKey;
   instance?: string;
-  errors?: Array<{ field: string; message: string }>;
+  errors?: RenderedFieldError[];
+  stepIds?: string[];
 }
+
+const parts: Record<string, RenderedFieldError['in']> = {
+  body: 'body',
+  params: 'path',
+  query: 'query',
+  querystring: 'query',
+  headers: 'header',
+};
+
+/** `/body/credentials/email` → in body at `/credentials/email`; `/params/id` → in path at `/id`. */
+export function locate(field: string): { in: RenderedFieldError['in']; pointer: string } {
+  const match = /^\/([^/]+)(\/.*)?$/.exec(field);
+  const part = match ? parts[match[1] ?? ''] : undefined;
+  if (!match || !part) return { in: 'body', pointer: field };
+  return { in: part, pointer: match[2] ?? '' };
+}
+
+/** Keys a client can translate for a field (the contract's FieldErrorCode); anything else is `field.invalid`. */
+const fieldCodes = new Set<string>([
+  'email-taken',
+  'invalid-code',
+  'wrong-current-password',
+  'malformed-json',
+  'steps-mismatch',
+]);
 
 export function render(problem: HttpProblem, locale: Locale, instance?: string): ProblemBody {
   const body: ProblemBody = {
@@ -296,14 +371,29 @@ export function render(problem: HttpProblem, locale: Locale, instance?: string):
     title: kinds[problem.kind].title,
     status: kinds[problem.kind].status,
     detail: translate(problem.key, locale, problem.params),
+    code: problem.key,
   };
   if (instance) body.instance = instance;
-  if (problem.fields.length > 0) {
-    body.errors = problem.fields.map((f) => ({
-      field: f.field,
-      message: translate(f.key, locale, f.params),
-    }));
+  let fields = problem.fields;
+  // Every 400 names where the problem is, so a form can always put it somewhere (the body as a whole at least).
+  if (fields.length === 0 && body.status === 400) {
+    fields = [
+      { field: '/body', key: problem.kind === 'malformed-json' ? 'malformed-json' : 'field.invalid' },
+    ];
   }
+  if (fields.length > 0) {
+    body.errors = fields.map((f) => {
+      const code: MessageKey = f.key.startsWith('field.') || fieldCodes.has(f.key) ? f.key : 'field.invalid';
+      return {
+        ...locate(f.field),
+        code,
+        ...(f.params ? { params: f.params } : {}),
+        field: f.field,
+        message: translate(f.key, locale, f.params),
+      };
+    });
+  }
+  if (problem.stepIds) body.stepIds = problem.stepIds;
   return body;
 }
 
@@ -365,6 +455,8 @@ export function validationProblem(errors: AjvError[], context: string): HttpProb
       case 'minProperties':
       case 'maxProperties':
         return { field, key: `field.${error.keyword}` };
+      case 'pattern':
+        return { field, key: 'field.pattern' };
       default:
         return { field, key: 'field.invalid' };
     }

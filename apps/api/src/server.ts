@@ -11,7 +11,9 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { sql } from 'kysely';
 import { parse } from 'yaml';
+import { bumpContentVersion, conditionalReads, contentTag, noneMatch, ReadCache } from './conditional.ts';
 import { type Config, defaultConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { openDatabase } from './db/index.ts';
@@ -30,7 +32,7 @@ import {
   render,
   validationProblem,
 } from './problems.ts';
-import { SlidingWindow } from './rate-limit.ts';
+import { RateLimits, refuseAfter } from './rate-limit.ts';
 import { loadJwtSecret, Tokens } from './security.ts';
 import { DatabaseScreenshotStorage } from './storage.ts';
 
@@ -136,21 +138,16 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const lastActiveEveryMs = 5 * 60 * 1000;
+
 /** Authentication, organization membership and role, before the body is even read. */
 function accessHook(services: Services, operationId: OperationId) {
   const access = accessOf(operationId);
   return async (request: FastifyRequest): Promise<void> => {
     if (access === 'public') {
-      if (authCalls.has(operationId)) {
-        const key = `client:${request.ip}`;
-        const wait = services.authRequests.retryAfter(key);
-        if (wait > 0) {
-          throw new HttpProblem('rate-limited', {
-            params: { minutes: Math.ceil(wait / 60) },
-            headers: { 'retry-after': String(wait) },
-          });
-        }
-        services.authRequests.hit(key);
+      // Login counts its request in the same statement as it checks the failed-login limits (handler).
+      if (authCalls.has(operationId) && operationId !== 'login') {
+        refuseAfter(await services.limits.take([{ bucket: 'auth-request', key: `client:${request.ip}` }]));
       }
       return;
     }
@@ -167,34 +164,40 @@ function accessHook(services: Services, operationId: OperationId) {
           .onRef('memberships.user_id', '=', 'users.id')
           .on('memberships.organization_id', '=', organizationId ?? '00000000-0000-0000-0000-000000000000'),
       )
+      .leftJoin('organizations', (join) =>
+        join.on('organizations.id', '=', organizationId ?? '00000000-0000-0000-0000-000000000000'),
+      )
       .selectAll('users')
-      .select('memberships.role')
+      .select([
+        'memberships.role',
+        sql<string | null>`organizations.content_version::text`.as('content_version'),
+      ])
       .where('users.id', '=', claims.userId)
       .executeTakeFirst();
     // A password change bumps token_version: every token issued before it stops working.
     if (!row || row.token_version !== claims.tokenVersion || !row.password_hash) {
       throw new HttpProblem('unauthenticated');
     }
-    const { role, ...user } = row;
+    const { role, content_version: contentVersion, ...user } = row;
+    // The team page's "last active": refreshed at most every 5 minutes, one write per busy session and period.
+    if (!user.last_active_at || Date.now() - new Date(user.last_active_at).getTime() > lastActiveEveryMs) {
+      await services.db
+        .updateTable('users')
+        .set({ last_active_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+    }
     if (access === 'user') {
-      request.caller = { user, organizationId: role ? organizationId : null, role };
+      request.caller = { user, organizationId: role ? organizationId : null, role, contentVersion: null };
       return;
     }
     if (!organizationId) throw new HttpProblem('organization-required');
-    if (!role) {
-      const exists =
-        user.is_admin &&
-        (await services.db
-          .selectFrom('organizations')
-          .select('id')
-          .where('id', '=', organizationId)
-          .executeTakeFirst());
-      if (!exists) throw new HttpProblem('organization-required');
-    }
+    // A platform administrator may act in an organization they are not a member of, if it exists.
+    if (!role && !(user.is_admin && contentVersion !== null)) throw new HttpProblem('organization-required');
     if (access === 'admin' && role !== 'Admin' && !user.is_admin) {
       throw new HttpProblem('forbidden', { key: 'admin-only' });
     }
-    request.caller = { user, organizationId, role };
+    request.caller = { user, organizationId, role, contentVersion };
   };
 }
 
@@ -231,19 +234,29 @@ function bodyTypes(): Map<string, string[]> {
 const maxDepth = 32;
 
 /**
- * Input the database would refuse, found before it gets there: U+0000 in any string (PostgreSQL text cannot hold
- * it) and nesting deeper than 32 levels (no field needs it; PostgreSQL's JSON parser would run out of stack).
- * Iterative, so a hostile depth cannot exhaust this process's stack either.
+ * Text PostgreSQL cannot store: U+0000 (text and jsonb refuse it) or an unpaired UTF-16 surrogate (jsonb refuses
+ * `\ud800` with "invalid input syntax for type json"; text would silently turn it into U+FFFD). JSON allows both.
  */
-function unstorable(
+export function storable(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
+}
+
+const escapeToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Input the database would refuse, found before it gets there, for every operation at once: a string (value or
+ * object key) that is not storable, and nesting deeper than 32 levels (no field needs it; PostgreSQL's JSON
+ * parser would run out of stack). Iterative, so a hostile depth cannot exhaust this process's stack either.
+ */
+export function unstorable(
   value: unknown,
   root: string,
-): { field: string; key: 'field.nul' | 'field.too-deep' } | null {
+): { field: string; key: 'field.unstorable' | 'field.too-deep' } | null {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: root, depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop() as { value: unknown; path: string; depth: number };
     if (typeof item.value === 'string') {
-      if (item.value.includes('\u0000')) return { field: item.path, key: 'field.nul' };
+      if (!storable(item.value)) return { field: item.path, key: 'field.unstorable' };
       continue;
     }
     if (!item.value || typeof item.value !== 'object') continue;
@@ -251,9 +264,9 @@ function unstorable(
     const entries = Array.isArray(item.value) ? item.value.entries() : Object.entries(item.value);
     for (const [key, child] of entries) {
       const name = String(key);
-      if (name.includes('\u0000'))
-        return { field: `${item.path}/${name.replaceAll('\u0000', '')}`, key: 'field.nul' };
-      stack.push({ value: child, path: `${item.path}/${name}`, depth: item.depth + 1 });
+      // A key that cannot be stored cannot be named either: point at its object.
+      if (!storable(name)) return { field: item.path, key: 'field.unstorable' };
+      stack.push({ value: child, path: `${item.path}/${escapeToken(name)}`, depth: item.depth + 1 });
     }
   }
   return null;
@@ -282,42 +295,85 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
     s: Services,
     r: Request<OperationId>,
   ) => Promise<unknown>;
+  const run = (request: FastifyRequest) =>
+    handler(services, {
+      body: (Buffer.isBuffer(request.body) ? undefined : request.body) as never,
+      params: request.params as never,
+      query: request.query as never,
+      rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
+      contentType: request.headers['content-type'],
+      ifMatch: request.headers['if-match'],
+      locale: request.locale,
+      ip: request.ip,
+      caller: request.caller,
+      log: request.log,
+    }) as Promise<{ status: number; body?: unknown; etag?: number } | RawResult>;
+  const conditional = conditionalReads.has(operationId);
+  const organizationScoped = ['member', 'admin'].includes(accessOf(operationId));
   return {
     onRequest: [accessHook(services, operationId), contentTypeHook(accepted)],
     // Fastify picks the body schema by content type, so a request without one would skip validation.
     preValidation: async (request: FastifyRequest) => {
       if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
       if (!Buffer.isBuffer(request.body)) {
-        const found = unstorable(request.body, '/body') ?? unstorable(request.query, '/query');
+        const found =
+          unstorable(request.body, '/body') ??
+          unstorable(request.query, '/query') ??
+          unstorable(request.params, '/params');
         if (found) throw new HttpProblem('validation', { fields: [found] });
       }
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = (await handler(services, {
-        body: (Buffer.isBuffer(request.body) ? undefined : request.body) as never,
-        params: request.params as never,
-        query: request.query as never,
-        rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
-        contentType: request.headers['content-type'],
-        ifMatch: request.headers['if-match'],
-        locale: request.locale,
-        ip: request.ip,
-        caller: request.caller,
-        log: request.log,
-      })) as { status: number; body?: unknown; etag?: number } | RawResult;
-      if ('raw' in result) {
-        return reply
-          .code(result.status)
-          .type(result.contentType)
-          .header('cache-control', 'private, no-cache')
-          .send(result.raw);
+      // Read in the access hook, before the body is: a body is never newer-tagged than its content.
+      const tag = conditional && request.caller ? contentTag(request.caller, request.locale) : null;
+      const cacheKey = `${request.url}\n${request.caller?.organizationId}\n${tag}`;
+      if (tag) {
+        reply.header('etag', tag).header('cache-control', 'private, no-cache');
+        if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
+        const held = services.reads.get(cacheKey, tag);
+        if (held !== undefined) return reply.code(200).type('application/json; charset=utf-8').send(held);
       }
-      reply.code(result.status);
-      // A strong validator: the version changes with every change of the representation.
-      if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
-      return result.status === 204 ? reply.send() : reply.send(result.body);
+      const writes = organizationScoped && request.method !== 'GET' && request.method !== 'HEAD';
+      const organizationId = request.caller?.organizationId;
+      let result: { status: number; body?: unknown; etag?: number } | RawResult;
+      try {
+        result = await run(request);
+      } catch (error) {
+        // A refusal (4xx) changed nothing, and must not even invalidate the organization's cached reads; any other
+        // failure may have committed part of the change.
+        const refused = error instanceof HttpProblem && error.status < 500;
+        if (writes && organizationId && !refused)
+          await bumpContentVersion(services.db, organizationId, request.log);
+        throw error;
+      }
+      if (writes && organizationId && result.status < 400)
+        await bumpContentVersion(services.db, organizationId, request.log);
+      if (tag && !('raw' in result) && result.status === 200) {
+        reply.code(200);
+        // The route's own serializer (from the contract's schema): the bytes the uncached answer would carry.
+        const payload = String(
+          reply.serializeInput(result.body as Record<string, unknown>, '200', 'application/json'),
+        );
+        services.reads.set(cacheKey, tag, payload);
+        return reply.type('application/json; charset=utf-8').send(payload);
+      }
+      return answer(reply, result);
     },
   };
+}
+
+function answer(reply: FastifyReply, result: { status: number; body?: unknown; etag?: number } | RawResult) {
+  if ('raw' in result) {
+    return reply
+      .code(result.status)
+      .type(result.contentType)
+      .header('cache-control', 'private, no-cache')
+      .send(result.raw);
+  }
+  reply.code(result.status);
+  // A strong validator: the version changes with every change of the representation.
+  if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
+  return result.status === 204 ? reply.send() : reply.send(result.body);
 }
 
 /**
@@ -365,8 +421,13 @@ export async function buildServer(
     tokens: new Tokens(await loadJwtSecret(db, config.jwtSecret), config.jwtTtlSeconds),
     outbox: new OutboxWorker(db, mailer, app.log, config.outbox, config.database.kind !== 'postgres'),
     storage: new DatabaseScreenshotStorage(db),
-    failedLogins: new SlidingWindow(config.rateLimit.windowMs, config.rateLimit.failedLogins),
-    authRequests: new SlidingWindow(config.rateLimit.windowMs, config.rateLimit.authRequests),
+    limits: new RateLimits(db, {
+      'failed-login': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.failedLogins },
+      'auth-request': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.authRequests },
+      // "send me a new link": as many mails per address as failed logins, so a mailbox cannot be flooded
+      'resend-link': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.failedLogins },
+    }),
+    reads: new ReadCache(),
     log: app.log,
   };
   app.decorate('mulot', services);
@@ -467,6 +528,9 @@ export async function buildServer(
       prefix: '/',
       wildcard: true,
       index: false,
+      // The back-office build leaves a .br and a .gz beside each text file: sent with the matching Content-Encoding
+      // when the client accepts it, the file itself otherwise (and `Vary: Accept-Encoding` either way).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite names assets by content hash: they never change.
         if (path.startsWith(join(backoffice, 'assets'))) {

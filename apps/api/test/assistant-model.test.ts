@@ -97,6 +97,11 @@ beforeAll(async () => {
         },
       },
     );
+    // Published guides need a step with a target.
+    await server.call('POST', `/api/scenarios/${created.body.id}/steps`, {
+      ...auth,
+      body: { name: title, text: title, url: 'https://compta.example.com/', target: { text: title } },
+    });
     await server.call('PATCH', `/api/scenarios/${created.body.id}/status`, {
       ...auth,
       body: { status: 'published' },

@@ -146,6 +146,13 @@ function casesFor(id: OperationId, req: Req): Case[] {
           options: { body: setAt(body, path, nul) },
           expected: [400],
         });
+        // Issue 14: a lone surrogate reached PostgreSQL's JSON parser and answered 500.
+        const lone = typeof value === 'string' ? 'a\ud800b' : { css: 'x\udc00' };
+        cases.push({
+          label: `${path.join('.')} with a lone surrogate`,
+          options: { body: setAt(body, path, lone) },
+          expected: [400],
+        });
       }
       if (typeof getAt(body, path) === 'string') {
         cases.push({
@@ -252,7 +259,7 @@ describe('bad input', () => {
     const before = await snapshot(server);
     const cases = casesFor(id, req);
     for (const c of cases) {
-      const answer = await server.call<{ type: string; status: number; detail: string }>(
+      const answer = await server.call<{ type: string; status: number; detail: string; errors?: unknown[] }>(
         req.method,
         c.path ?? req.path,
         {
@@ -265,6 +272,8 @@ describe('bad input', () => {
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(answer.body.status).toBe(answer.status);
       expect(answer.body.detail.length).toBeGreaterThan(0);
+      // Issue 14: every 400 says where, so a form can mark the field.
+      if (answer.status === 400) expect(answer.body.errors?.length, `${id}: ${c.label}`).toBeGreaterThan(0);
     }
     expect(await snapshot(server), `${id} changed data on bad input`).toBe(before);
   });
@@ -278,6 +287,9 @@ describe('bad input', () => {
     expect(fr.status).toBe(400);
     expect(fr.body.detail).toBe('La requête contient des données invalides.');
     expect(fr.body.errors[0]).toEqual({
+      in: 'body',
+      pointer: '/credentials/email',
+      code: 'field.email',
       field: '/body/credentials/email',
       message: 'Veuillez entrer une adresse email valide',
     });
@@ -291,6 +303,9 @@ describe('bad input', () => {
     );
     expect(en.body.detail).toBe('The request contains invalid data.');
     expect(en.body.errors[0]).toEqual({
+      in: 'body',
+      pointer: '/credentials/password',
+      code: 'field.password',
       field: '/body/credentials/password',
       message: 'The password must contain at least 8 characters',
     });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/handlers/types.ts';
-import { buildWorld, type World } from './support/fixtures.ts';
+import { buildWorld, snapshot, type World } from './support/fixtures.ts';
 import { jpeg, png, startServer, type TestServer, webp } from './support/harness.ts';
 
 let server: TestServer;
@@ -84,8 +84,8 @@ describe('projects, categories and scenarios', () => {
     expect(list.body.find((s) => s.id === w.scenarioId)?.stepCount).toBe(2);
   });
 
-  it('stores accents, emoji, right-to-left text and lone surrogates without failing', async () => {
-    const names = ['Équipe été 🐭', 'مشروع', 'a\ud800b', 'tab\there', "O'Reilly; DROP TABLE projects;--"];
+  it('stores accents, emoji and right-to-left text without failing', async () => {
+    const names = ['Équipe été 🐭', 'مشروع', 'tab\there', "O'Reilly; DROP TABLE projects;--"];
     for (const name of names) {
       const created = await server.call<Schemas['Project']>('POST', '/api/projects', {
         ...auth,
@@ -93,7 +93,7 @@ describe('projects, categories and scenarios', () => {
       });
       expect(created.status, name).toBe(201);
       const read = await server.call<Schemas['Project']>('GET', `/api/projects/${created.body.id}`, auth);
-      expect(read.body.name).toBe(created.body.name);
+      expect(read.body.name).toBe(name);
       expect((await server.call('DELETE', `/api/projects/${created.body.id}`, auth)).status).toBe(204);
     }
     // Identifiers are case-insensitive, as UUIDs are.
@@ -104,7 +104,59 @@ describe('projects, categories and scenarios', () => {
     expect(upper.status).toBe(200);
   });
 
-  it('requires a site to create a project, trims sites and drops duplicates', async () => {
+  // Issue 14: PUT /projects/{id} with a lone surrogate in a site answered 500 ("invalid input syntax for type
+  // json"); in a text column it was silently stored as U+FFFD. Text PostgreSQL cannot store is refused, everywhere.
+  it('refuses lone surrogates and NUL with a field problem, wherever they are, and changes nothing', async () => {
+    const before = await snapshot(server);
+    const step = `/api/scenarios/${w.scenarioId}/steps/${w.stepIds[0]}`;
+    const stepBody = { name: 'n', text: 't', url: 'https://x.example.com' };
+    const cases: Array<{ method: 'POST' | 'PUT'; path: string; body: unknown; pointer: string }> = [
+      {
+        method: 'PUT',
+        path: `/api/projects/${w.projectId}`,
+        body: { name: 'P', sites: ['a\ud800.example.com'] },
+        pointer: '/sites/0',
+      },
+      {
+        method: 'POST',
+        path: '/api/projects',
+        body: { name: 'a\ud800b', sites: ['s.example.com'] },
+        pointer: '/name',
+      },
+      {
+        method: 'POST',
+        path: '/api/projects',
+        body: { name: 'a\udc00', sites: ['s.example.com'] },
+        pointer: '/name',
+      },
+      {
+        method: 'POST',
+        path: '/api/projects',
+        body: { name: 'nul\u0000', sites: ['s.example.com'] },
+        pointer: '/name',
+      },
+      { method: 'PUT', path: step, body: { ...stepBody, target: { 'k\ud800': 1 } }, pointer: '/target' },
+      {
+        method: 'PUT',
+        path: step,
+        body: { ...stepBody, target: { 'a/b~': 'x\udfff' } },
+        pointer: '/target/a~1b~0',
+      },
+    ];
+    for (const c of cases) {
+      const answer = await server.call<Schemas['Problem']>(c.method, c.path, { ...auth, body: c.body });
+      expect(answer.status, c.pointer).toBe(400);
+      expect(answer.body.errors?.[0], c.pointer).toMatchObject({
+        in: 'body',
+        pointer: c.pointer,
+        code: 'field.unstorable',
+        message: 'Contient un caractère non autorisé.',
+      });
+    }
+    expect(await snapshot(server)).toBe(before);
+  });
+
+  it('requires a site to create a project and stores sites as http(s) origins without duplicates', async () => {
     const empty = await server.call('POST', '/api/projects', {
       ...auth,
       body: { name: 'No site', sites: ['  '] },
@@ -112,10 +164,58 @@ describe('projects, categories and scenarios', () => {
     expect(empty.status).toBe(400);
     const created = await server.call<Schemas['Project']>('POST', '/api/projects', {
       ...auth,
-      body: { name: 'Sites', sites: [' a.example.com', 'a.example.com', 'https://b.example.com '] },
+      body: {
+        name: 'Sites',
+        sites: [
+          ' a.example.com',
+          'a.example.com',
+          'https://b.example.com/fr/ ',
+          'localhost:5174',
+          'HTTP://C.example.com:80',
+        ],
+      },
     });
-    expect(created.body.sites).toEqual(['a.example.com', 'https://b.example.com']);
+    expect(created.body.sites).toEqual([
+      'https://a.example.com',
+      'https://b.example.com',
+      'https://localhost:5174',
+      'http://c.example.com',
+    ]);
     expect(created.body.description).toBe('');
+  });
+
+  // Issue 14: `pas une url`, `javascript:alert(1)` and `localhost:5174` were saved as they were (201).
+  it('refuses what is not an http(s) address of a host, naming the item, and changes nothing', async () => {
+    const before = await snapshot(server);
+    const bads = [
+      'pas une url',
+      'javascript:alert(1)',
+      'ftp://files.example.com',
+      'https://u:p@x.example.com',
+      'intranet',
+    ];
+    for (const [path, method] of [
+      ['/api/projects', 'POST'],
+      [`/api/projects/${w.projectId}`, 'PUT'],
+    ] as const) {
+      for (const bad of bads) {
+        const answer = await server.call<Schemas['Problem']>(method, path, {
+          ...auth,
+          body: { name: 'P', sites: ['ok.example.com', bad] },
+        });
+        expect(answer.status, bad).toBe(400);
+        expect(answer.body.errors, bad).toEqual([
+          {
+            in: 'body',
+            pointer: '/sites/1',
+            code: 'field.site',
+            field: '/body/sites/1',
+            message: "Saisissez l'adresse d'un site (par exemple https://boutique.exemple.fr).",
+          },
+        ]);
+      }
+    }
+    expect(await snapshot(server)).toBe(before);
   });
 
   it('deletes a category with its scenarios and steps', async () => {

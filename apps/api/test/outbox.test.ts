@@ -79,7 +79,7 @@ describe('mail outbox with the mail server down', () => {
     await server.mail.start();
     const confirmation = await server.mail.waitFor(newcomer, (m) => m.text.includes('/auth/confirm-account'));
     const reset = await server.mail.waitFor(admin.email, (m) => m.text.includes('/auth/reset-password'));
-    await server.mail.waitFor(invitee, (m) => m.text.includes('/auth/reset-password'));
+    await server.mail.waitFor(invitee, (m) => m.text.includes('/auth/accept-invitation'));
     await drained(server.app);
     expect(server.mail.mails.length - before).toBe(3);
     for (const to of [newcomer, invitee]) expect(server.mail.count(to)).toBe(1);

@@ -30,8 +30,32 @@ describe('problems', () => {
       title: 'Too many requests',
       status: 429,
       detail: 'Trop de tentatives. Réessayez dans 3 minute(s).',
+      code: 'rate-limited',
       instance: '/api/auth/login',
     });
     expect(render(problem, 'en').detail).toBe('Too many attempts. Try again in 3 minute(s).');
+  });
+
+  // Issue 14: every 400 names where the problem is, with a key the client translates.
+  it('names a place and a key on every 400, even without a field', () => {
+    expect(render(new HttpProblem('malformed-json'), 'fr').errors).toEqual([
+      {
+        in: 'body',
+        pointer: '',
+        code: 'malformed-json',
+        field: '/body',
+        message: "Le corps de la requête n'est pas un JSON valide.",
+      },
+    ]);
+    const header = render(
+      new HttpProblem('validation', { fields: [{ field: '/headers/if-match', key: 'field.if-match' }] }),
+      'en',
+    );
+    expect(header.errors?.[0]).toMatchObject({ in: 'header', pointer: '/if-match', code: 'field.if-match' });
+    const param = render(
+      new HttpProblem('validation', { fields: [{ field: '/params/id', key: 'field.uuid' }] }),
+      'en',
+    );
+    expect(param.errors?.[0]).toMatchObject({ in: 'path', pointer: '/id', code: 'field.uuid' });
   });
 });

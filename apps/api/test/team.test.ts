@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/handlers/types.ts';
-import { addMember } from './support/fixtures.ts';
+import { addMember, invite } from './support/fixtures.ts';
 import { rootUrl, type Session, startServer, type TestServer } from './support/harness.ts';
 import { linkIn } from './support/mail-sink.ts';
 
@@ -21,6 +21,12 @@ function team(session: Session, org = owner.org) {
   return { token: session.token, org };
 }
 
+async function invitations(): Promise<Schemas['Invitation'][]> {
+  const answer = await server.call<Schemas['Invitation'][]>('GET', '/api/auth/invitations', team(owner));
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
 async function members(search?: string): Promise<Schemas['Member'][]> {
   const answer = await server.call<Schemas['Member'][]>('POST', '/api/auth/filter', {
     ...team(owner),
@@ -31,7 +37,12 @@ async function members(search?: string): Promise<Schemas['Member'][]> {
 }
 
 describe('team', () => {
-  it('invites an unknown email: a pending member who sets a password from the mail and signs in as Contributor', async () => {
+  // Issue 14: the invitation link landed on the password-reset screen, with no welcome and no organization name.
+  it('invites an unknown email: a pending invitation, listed apart, accepted from the mailed link', async () => {
+    await server.call('PATCH', '/api/users/me', {
+      ...team(owner),
+      body: { firstname: 'Ada', lastname: 'Owner' },
+    });
     const address = `new-${randomUUID().slice(0, 6)}@example.com`;
     const invited = await server.call<Schemas['Member']>('POST', '/api/auth/invite', {
       ...team(owner),
@@ -39,40 +50,131 @@ describe('team', () => {
     });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email: address, role: 'Contributor', pending: true });
-    expect((await members()).find((m) => m.id === invited.body.id)?.pending).toBe(true);
-    const link = linkIn(await server.mail.waitFor(address), '/auth/reset-password');
-    expect(`${link.origin}${link.pathname}`).toBe(`${rootUrl}/auth/reset-password`);
-    expect(
-      (
-        await server.call('POST', '/api/auth/reset-password', {
-          body: { code: link.searchParams.get('code'), password: 'my own password' },
-        })
-      ).status,
-    ).toBe(204);
-    const session = await server.login(address, 'my own password');
-    expect(session.org).toBe(owner.org);
-    const me = await server.call<Schemas['User']>('GET', '/api/users/me', team(session));
+    // Not counted in the team until they accept; listed as an invitation.
+    expect((await members()).map((m) => m.id)).not.toContain(invited.body.id);
+    const pending = (await invitations()).find((i) => i.id === invited.body.id);
+    expect(pending).toMatchObject({
+      email: address,
+      role: 'Contributor',
+      expired: false,
+      invitedBy: { firstname: 'Ada', lastname: 'Owner', email: owner.email },
+    });
+    const mail = await server.mail.waitFor(address);
+    expect(mail.text).toContain('Ada Owner vous invite');
+    const link = linkIn(mail, '/auth/accept-invitation');
+    expect(`${link.origin}${link.pathname}`).toBe(`${rootUrl}/auth/accept-invitation`);
+    const code = link.searchParams.get('code') as string;
+    const organizations = await server.call<Schemas['Organization'][]>('GET', '/api/organizations', {
+      token: owner.token,
+    });
+    const details = await server.call<Schemas['InvitationDetails']>('POST', '/api/auth/invitation', {
+      body: { code },
+    });
+    expect(details.body).toMatchObject({
+      email: address,
+      role: 'Contributor',
+      organization: { id: owner.org, name: organizations.body.find((o) => o.id === owner.org)?.name },
+      invitedBy: { firstname: 'Ada', lastname: 'Owner', email: owner.email },
+      hasAccount: false,
+    });
+    expect(mail.text).toContain(details.body.organization.name);
+    const short = await server.call<Schemas['Problem']>('POST', '/api/auth/accept-invitation', {
+      body: { code, password: 'short' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors?.[0]).toMatchObject({
+      in: 'body',
+      pointer: '/password',
+      code: 'field.password',
+    });
+    const accepted = await server.call<Schemas['InvitationAccepted']>('POST', '/api/auth/accept-invitation', {
+      body: { code, password: 'my own password' },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.organizationId).toBe(owner.org);
+    expect(accepted.body.user).toMatchObject({ email: address, role: 'Contributor' });
+    // The session works in that organization at once, and the password signs in.
+    const me = await server.call<Schemas['User']>('GET', '/api/users/me', {
+      token: accepted.body.jwt,
+      org: owner.org,
+    });
     expect(me.body.role).toBe('Contributor');
+    expect((await server.login(address, 'my own password')).org).toBe(owner.org);
     expect((await members()).find((m) => m.id === invited.body.id)?.pending).toBe(false);
+    expect((await invitations()).map((i) => i.id)).not.toContain(invited.body.id);
+    const again = await server.call('POST', '/api/auth/accept-invitation', {
+      body: { code, password: 'my own password' },
+    });
+    expect(again.status).toBe(400);
   });
 
-  it('adds an existing user to the organization, who then sees it in their list', async () => {
+  it('adds an existing user at once; their link asks them to sign in, then lands in the organization', async () => {
     const other = await server.signUp();
     const invited = await server.call<Schemas['Member']>('POST', '/api/auth/invite', {
       ...team(owner),
       body: { email: other.email, role: 'Admin', rootRedirect: rootUrl },
     });
     expect(invited.body).toMatchObject({ id: other.userId, role: 'Admin', pending: false });
-    await server.mail.waitFor(other.email, (m) => m.text.includes('/auth/login'));
+    const mail = await server.mail.waitFor(other.email, (m) => m.text.includes('/auth/accept-invitation'));
+    const code = linkIn(mail, '/auth/accept-invitation').searchParams.get('code') as string;
     const orgs = await server.call<Schemas['Organization'][]>('GET', '/api/organizations', {
       token: other.token,
     });
     expect(orgs.body.map((o) => o.id)).toEqual([other.org, owner.org]);
+    const details = await server.call<Schemas['InvitationDetails']>('POST', '/api/auth/invitation', {
+      body: { code },
+    });
+    expect(details.body.hasAccount).toBe(true);
+    const wrong = await server.call('POST', '/api/auth/accept-invitation', {
+      body: { code, password: 'not the password' },
+    });
+    expect(wrong.status).toBe(401);
+    const accepted = await server.call<Schemas['InvitationAccepted']>('POST', '/api/auth/accept-invitation', {
+      body: { code, password: other.password },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({
+      organizationId: owner.org,
+      user: { id: other.userId, role: 'Admin' },
+    });
     const again = await server.call<Schemas['Problem']>('POST', '/api/auth/invite', {
       ...team(owner),
       body: { email: other.email, role: 'Contributor', rootRedirect: rootUrl },
     });
     expect(again.status).toBe(409);
+  });
+
+  it('resends an invitation with a fresh link (the old one stops working) and cancels it', async () => {
+    const pending = await invite(server, owner, 'Contributor');
+    const resent = await server.call<Schemas['Invitation']>(
+      'POST',
+      `/api/auth/invitations/${pending.userId}/resend`,
+      { ...team(owner), body: { rootRedirect: rootUrl } },
+    );
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id: pending.userId, email: pending.email, expired: false });
+    const old = await server.call('POST', '/api/auth/invitation', { body: { code: pending.code } });
+    expect(old.status).toBe(400);
+    const fresh = await server.mail.waitFor(pending.email, (m) => !m.text.includes(pending.code));
+    const code = linkIn(fresh, '/auth/accept-invitation').searchParams.get('code') as string;
+    expect((await server.call('POST', '/api/auth/invitation', { body: { code } })).status).toBe(200);
+
+    const cancelled = await server.call('DELETE', `/api/auth/invitations/${pending.userId}`, team(owner));
+    expect(cancelled.status).toBe(204);
+    expect((await invitations()).map((i) => i.id)).not.toContain(pending.userId);
+    expect((await server.call('POST', '/api/auth/invitation', { body: { code } })).status).toBe(400);
+    const accept = await server.call('POST', '/api/auth/accept-invitation', {
+      body: { code, password: 'a good password' },
+    });
+    expect(accept.status).toBe(400);
+    const twice = await server.call('DELETE', `/api/auth/invitations/${pending.userId}`, team(owner));
+    expect(twice.status).toBe(404);
+    // A member is not an invitation: neither resent nor cancelled.
+    const member = await server.call('POST', `/api/auth/invitations/${owner.userId}/resend`, {
+      ...team(owner),
+      body: { rootRedirect: rootUrl },
+    });
+    expect(member.status).toBe(404);
   });
 
   it('accepts one of two simultaneous invitations of the same new email and refuses the other', async () => {
@@ -84,7 +186,7 @@ describe('team', () => {
       });
     const answers = await Promise.all([invite(), invite(), invite()]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
-    expect((await members(email)).length).toBe(1);
+    expect((await invitations()).filter((i) => i.email === email).length).toBe(1);
   });
 
   it('refuses an invitation link to a foreign site', async () => {
@@ -140,12 +242,84 @@ describe('team', () => {
       body: { userId: lone.userId, role: 'Contributor' },
     });
     expect(stepDown.body.role).toBe('Contributor');
-    // …and is now a Contributor: team calls are refused.
-    const refused = await server.call('POST', '/api/auth/filter', {
+    // …and is now a Contributor: team changes are refused, the team stays readable.
+    const refused = await server.call('PUT', '/api/auth/update-role', {
+      ...team(lone, lone.org),
+      body: { userId: helper.userId, role: 'Contributor' },
+    });
+    expect(refused.status).toBe(403);
+    const read = await server.call('POST', '/api/auth/filter', {
       ...team(lone, lone.org),
       body: { pageIndex: 0, pageSize: 10 },
     });
-    expect(refused.status).toBe(403);
+    expect(read.status).toBe(200);
+  });
+
+  // Issue 14: the edit dialog refused the same role, the API accepted it.
+  it('refuses a role change to the role the member already has, on the role field', async () => {
+    const member = await addMember(server, owner, 'Contributor');
+    const same = await server.call<Schemas['Problem']>('PUT', '/api/auth/update-role', {
+      ...team(owner),
+      body: { userId: member.userId, role: 'Contributor' },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.errors).toEqual([
+      {
+        in: 'body',
+        pointer: '/role',
+        code: 'field.same-role',
+        field: '/body/role',
+        message: 'Ce membre a déjà ce rôle.',
+      },
+    ]);
+  });
+
+  // Issue 14: a Contributor opening the team page saw "Liste réservée aux administrateurs".
+  it('shows the team and its pending invitations to a Contributor, who cannot change them', async () => {
+    const contributor = await addMember(server, owner, 'Contributor');
+    const pending = await invite(server, owner, 'Contributor');
+    const list = await server.call<Schemas['Member'][]>('POST', '/api/auth/filter', {
+      ...team(contributor),
+      body: { pageIndex: 0, pageSize: 100 },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.map((m) => m.email)).toContain(owner.email);
+    const listed = await server.call<Schemas['Invitation'][]>(
+      'GET',
+      '/api/auth/invitations',
+      team(contributor),
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((i) => i.email)).toContain(pending.email);
+    for (const [method, path, body] of [
+      ['POST', '/api/auth/invite', { email: 'x@example.com', role: 'Admin', rootRedirect: rootUrl }],
+      ['POST', `/api/auth/invitations/${pending.userId}/resend`, { rootRedirect: rootUrl }],
+      ['DELETE', `/api/auth/invitations/${pending.userId}`, undefined],
+      ['PUT', '/api/auth/delete-role', { userId: owner.userId }],
+    ] as const) {
+      const answer = await server.call(method, path, { ...team(contributor), ...(body ? { body } : {}) });
+      expect(answer.status, path).toBe(403);
+    }
+  });
+
+  it('tells when each member joined and was last active', async () => {
+    const member = await addMember(server, owner, 'Contributor');
+    const row = (await members()).find((m) => m.id === member.userId);
+    expect(row?.joinedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(Date.now() - Date.parse(row?.joinedAt ?? '')).toBeLessThan(60_000);
+    // Signing in counts as activity.
+    expect(Date.now() - Date.parse(row?.lastActiveAt ?? '')).toBeLessThan(60_000);
+    // Someone who has not used the product for long shows that date, and their next call refreshes it.
+    const old = new Date('2026-01-02T03:04:05.000Z');
+    await server.db
+      .updateTable('users')
+      .set({ last_active_at: old })
+      .where('id', '=', member.userId)
+      .execute();
+    expect((await members()).find((m) => m.id === member.userId)?.lastActiveAt).toBe(old.toISOString());
+    await server.call('GET', '/api/projects', team(member));
+    const fresh = (await members()).find((m) => m.id === member.userId)?.lastActiveAt ?? '';
+    expect(Date.now() - Date.parse(fresh)).toBeLessThan(60_000);
   });
 
   it('removes a member, who loses access to the organization at once', async () => {

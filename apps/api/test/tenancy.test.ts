@@ -34,10 +34,12 @@ const teamCalls = operationIds.filter((id) => accessOf(id as OperationId) === 'a
 describe('tenancy', () => {
   it('lists every operation of the contract in the request table', () => {
     expect(Object.keys(requests(a)).sort()).toEqual([...operationIds].sort());
+    // The team list and the pending invitations are for every member; changes are an Admin's.
     expect(teamCalls.sort()).toEqual([
+      'cancelInvitation',
       'deleteMemberRole',
-      'filterMembers',
       'inviteMember',
+      'resendInvitation',
       'updateMemberRole',
     ]);
   });
@@ -152,16 +154,19 @@ describe('tenancy', () => {
     const last: OperationId[] = [
       'deleteStepScreenshot',
       'deleteStep',
+      'cancelInvitation',
       'deleteMemberRole',
       'deleteScenario',
       'deleteCategory',
       'deleteProject',
       'changePassword',
     ];
-    // The request table carries made-up codes: those two calls must refuse them.
-    const refused: OperationId[] = ['resetPassword', 'confirmAccount'];
-    // Reordering lists the world's two steps: before createStep adds a third.
-    const first: OperationId[] = ['reorderSteps'];
+    // The request table carries made-up codes, and resending the invitation retires the code it carries: those
+    // calls must refuse them.
+    const refused: OperationId[] = ['resetPassword', 'confirmAccount', 'checkResetCode', 'acceptInvitation'];
+    // Reordering lists the world's two steps: before createStep adds a third. The invitation is read before it is
+    // resent.
+    const first: OperationId[] = ['reorderSteps', 'getInvitation', 'resendInvitation'];
     const middle = operationIds.filter(
       (id) => ![...first, ...last].includes(id as OperationId),
     ) as OperationId[];

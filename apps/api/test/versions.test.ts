@@ -45,7 +45,8 @@ async function freshScenario(title = 'Guide'): Promise<Scenario> {
   for (const name of ['first', 'second']) {
     const step = await server.call('POST', `/api/scenarios/${created.body.id}/steps`, {
       ...auth,
-      body: { name, text: name, url: 'https://versions.example.com/' },
+      // a target on each step: a guide is publishable only then
+      body: { name, text: name, url: 'https://versions.example.com/', target: { css: `#${name}` } },
     });
     expect(step.status).toBe(201);
   }

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, configFromEnv } from '../src/config.ts';
 import { startServer, type TestServer } from './support/harness.ts';
@@ -26,6 +27,9 @@ beforeAll(async () => {
     `<!doctype html><title>Mulot</title><div id="root"></div><script>${inlineScript}</script><script type="module" src="/assets/app-1234.js"></script>`,
   );
   writeFileSync(join(backoffice, 'assets', 'app-1234.js'), 'console.log("app")');
+  // As the back-office build leaves them (apps/backoffice/scripts/compress.ts).
+  writeFileSync(join(backoffice, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(join(backoffice, 'assets', 'app-1234.js.gz'), gzipSync('console.log("app")'));
   // No SMTP server: mails must land as .eml files under DATA_DIR/mail.
   server = await startServer({ backofficeDir: backoffice, smtpUrl: undefined });
 });
@@ -84,6 +88,33 @@ describe('serving the product', () => {
     const api = await server.call('GET', '/api/app/projects');
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('sends the precompressed copy of an asset with the encoding the browser accepts, the file itself otherwise', async () => {
+    const get = async (acceptEncoding: string) => {
+      // inject: the raw bytes and headers, where fetch would decompress on its own.
+      const answer = await server.app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control']).toContain('immutable');
+      return { encoding: answer.headers['content-encoding'], body: answer.rawPayload };
+    };
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log("app")');
+    const gzip = await get('gzip, deflate');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe('console.log("app")');
+    for (const none of ['identity', '']) {
+      const plain = await get(none);
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.body.toString()).toBe('console.log("app")');
+    }
   });
 
   it('renders the API reference from openapi.yaml with every asset served locally', async () => {

@@ -1,10 +1,13 @@
+// Framework-free entry: the extension's injected scripts and its background import this without React; the
+// React Query hooks are in `@mulot/api-client/react`.
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
-import createQueryClient, { type OpenapiQueryClient } from 'openapi-react-query';
 import type { components, operations, paths } from './generated/schema';
 
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
 export type Problem = Schemas['Problem'];
+export type FieldError = Schemas['FieldError'];
+export type FieldErrorCode = Schemas['FieldErrorCode'];
 
 /** Values read on every request, so a login, an organization switch or a locale change applies at once. */
 export interface ApiClientOptions {
@@ -32,9 +35,21 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 
-  /** Messages per field (JSON pointer → message) of a validation problem. */
+  /** Messages per field (JSON pointer into the whole request → message) of a validation problem. */
   get fieldErrors(): Record<string, string> {
     return Object.fromEntries((this.problem.errors ?? []).map((e) => [e.field, e.message]));
+  }
+
+  /**
+   * The body's field problems by JSON pointer into the body (`/credentials/email`, `/sites/1`; `''` for the body
+   * as a whole), first one per field: what a form maps onto its inputs, translating `code` with `params`.
+   */
+  get bodyErrors(): Record<string, FieldError> {
+    const out: Record<string, FieldError> = {};
+    for (const error of this.problem.errors ?? []) {
+      if (error.in === 'body' && !(error.pointer in out)) out[error.pointer] = error;
+    }
+    return out;
   }
 }
 
@@ -81,20 +96,33 @@ export function createHeadersMiddleware(options: Omit<ApiClientOptions, 'baseUrl
   };
 }
 
-export interface ApiClient {
-  /** Typed fetch client (`fetchClient.GET('/projects')`). */
-  fetchClient: Client<paths>;
-  /** Typed TanStack Query hooks (`$api.useQuery('get', '/projects')`, `$api.queryOptions(…)`). */
-  $api: OpenapiQueryClient<paths>;
-}
+/** The typed fetch client (`api.GET('/projects')`). */
+export type Api = Client<paths>;
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const fetchClient = createFetchClient<paths>({
+/** The openapi-fetch client with the headers middleware. */
+export function createClient(options: ApiClientOptions): Api {
+  const client = createFetchClient<paths>({
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  fetchClient.use(createHeadersMiddleware(options));
-  return { fetchClient, $api: createQueryClient(fetchClient) };
+  client.use(createHeadersMiddleware(options));
+  return client;
+}
+
+/** The message to show for a failed call: the server's localized detail, else the given text. */
+export function errorText(error: unknown, fallback: string): string {
+  if (isApiError(error)) return error.problem.detail || error.message || fallback;
+  return fallback;
+}
+
+/** The version a write is based on, so the API refuses it (412) rather than overwrite a change made meanwhile. */
+export function basedOn(version: number) {
+  return { 'If-Match': `"${version}"` };
+}
+
+/** Someone else changed the resource since it was loaded (412). */
+export function isStale(error: unknown): boolean {
+  return isApiError(error) && error.status === 412;
 }
 
 type ScreenshotPath = { params: { path: { id: string; stepId: string } } };

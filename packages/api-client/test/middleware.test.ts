@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, downloadScreenshot, isApiError, uploadScreenshot } from '../src/index.ts';
+import * as core from '../src/index.ts';
+import { ApiError, createApiClient, downloadScreenshot, isApiError, uploadScreenshot } from '../src/react.ts';
 
 // A real HTTP server on loopback, so the test sees the headers as they travel and the bodies as a server sends them.
 let server: Server;
@@ -144,5 +145,28 @@ describe('headers middleware', () => {
     const blob = await downloadScreenshot(client.fetchClient, ids);
     expect(blob.type).toBe('image/webp');
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([...bytes]);
+  });
+});
+
+describe('framework-free entry', () => {
+  it('serves the same middleware without React Query, for scripts injected into customer pages', async () => {
+    expect('createApiClient' in core).toBe(false);
+    const api = core.createClient({ baseUrl, getToken: () => 'plain' });
+    const error = await api.GET('/projects').catch((e: unknown) => e);
+    expect(seen.at(-1)?.authorization).toBe('Bearer plain');
+    expect(core.errorText(error, 'réseau')).toBe('Choisissez une organisation dont vous êtes membre.');
+    expect(core.errorText(new TypeError('Failed to fetch'), 'réseau')).toBe('réseau');
+    expect(core.isStale(error)).toBe(false);
+  });
+
+  it('tells a write refused as stale (412) from other refusals', async () => {
+    const stale = new core.ApiError({
+      type: 'urn:mulot:problem:stale',
+      title: 'Stale',
+      status: 412,
+      detail: 'Modifié entre-temps.',
+    });
+    expect(core.isStale(stale)).toBe(true);
+    expect(core.basedOn(7)).toEqual({ 'If-Match': '"7"' });
   });
 });

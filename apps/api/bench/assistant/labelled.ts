@@ -1,5 +1,9 @@
 // The assistant's labelled set (guides.json, queries.json) and how an answer is scored against it. Shared by
-// `pnpm bench:assistant` and test/assistant-labelled.test.ts, which load the guides through the real API.
+// `pnpm bench:assistant` and test/assistant.test.ts, which load the guides through the real API.
+// The queries were written as users write them before any tuning; a seeded hash of each query's text puts it in
+// the tuning half (where the ranking's constants may be chosen) or the held-out half (which only measures). A
+// query is never moved or edited to fit: new queries go in with the hash deciding their half.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,6 +39,19 @@ export const labelled = JSON.parse(readFileSync(join(dir, 'guides.json'), 'utf8'
 export const labelledQueries = (
   JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8')) as { queries: LabelledQuery[] }
 ).queries;
+
+export type Half = 'tuning' | 'held-out';
+
+const splitSeed = 'mulot-assistant-split-1';
+
+/** The half a query belongs to, from a seeded hash of its text (stable, independent of the file's order). */
+export function halfOf(query: LabelledQuery): Half {
+  const digest = createHash('sha256').update(`${splitSeed}\n${query.query}`).digest();
+  return (digest[0] as number) % 2 === 0 ? 'tuning' : 'held-out';
+}
+
+export const tuningQueries = labelledQueries.filter((q) => halfOf(q) === 'tuning');
+export const heldOutQueries = labelledQueries.filter((q) => halfOf(q) === 'held-out');
 
 /** One HTTP call as the loader needs it (the test harness's or a bare fetch). */
 export type Call = (
@@ -75,8 +92,14 @@ export async function loadLabelledSet(call: Call): Promise<Map<string, string>> 
       maxDuration: 3,
     });
     const site = labelled.projects.find((p) => p.key === guide.project)?.sites[0] ?? 'https://example.com';
+    // A guide is published only when every step has a target to highlight.
     for (const [name, text] of guide.steps)
-      await created(call, `/api/scenarios/${id}/steps`, { name, text, url: `${site}/` });
+      await created(call, `/api/scenarios/${id}/steps`, {
+        name,
+        text,
+        url: `${site}/`,
+        target: { text: name },
+      });
     const published = await call('PATCH', `/api/scenarios/${id}/status`, { status: 'published' });
     if (published.status !== 200) throw new Error(`publish ${guide.key}: ${published.status}`);
     ids.set(guide.key, id);
@@ -97,11 +120,21 @@ export interface Scores {
   noMatchPrecision: number;
   /** Of the no-match queries, the share answered with no guide (recall of "no guide"). */
   noMatchRecall: number;
+  /** Answerable queries whose guide is among the confident answers or the "peut-être" ones (first 3 of each). */
+  found: number;
   misses: Array<{ query: string; expected: string | null; got: string[] }>;
 }
 
+export interface Ranked {
+  query: LabelledQuery;
+  /** Confident answers, best first (guide keys). */
+  ranked: string[];
+  /** Weak "peut-être" answers when there is no confident one. */
+  weak?: string[];
+}
+
 /** Scores ranked answers (guide keys, best first) against the labelled queries. */
-export function score(answers: Array<{ query: LabelledQuery; ranked: string[] }>): Scores {
+export function score(answers: Ranked[]): Scores {
   const answerable = answers.filter((a) => a.query.expected !== null);
   const noMatch = answers.filter((a) => a.query.expected === null);
   const empty = answers.filter((a) => a.ranked.length === 0);
@@ -116,6 +149,9 @@ export function score(answers: Array<{ query: LabelledQuery; ranked: string[] }>
     noMatchEmpty,
     noMatchPrecision: empty.length === 0 ? 1 : noMatchEmpty / empty.length,
     noMatchRecall: noMatch.length === 0 ? 1 : noMatchEmpty / noMatch.length,
+    found: answerable.filter((a) =>
+      [...a.ranked.slice(0, 3), ...(a.weak ?? []).slice(0, 3)].includes(a.query.expected as string),
+    ).length,
     misses: answers
       .filter((a) => (a.query.expected === null ? a.ranked.length > 0 : a.ranked[0] !== a.query.expected))
       .map((a) => ({ query: a.query.query, expected: a.query.expected, got: a.ranked.slice(0, 3) })),

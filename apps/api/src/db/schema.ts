@@ -12,6 +12,8 @@ export interface UsersTable {
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   is_admin: Generated<boolean>;
   token_version: Generated<number>;
+  /** refreshed at most every 5 minutes by authenticated calls (team page "last active") */
+  last_active_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -20,6 +22,8 @@ export interface OrganizationsTable {
   id: string;
   name: string;
   created_at: Timestamp;
+  /** Moves with every change in the organization (conditional reads). */
+  content_version: Generated<string>;
 }
 
 export type RoleName = 'Admin' | 'Contributor';
@@ -34,7 +38,10 @@ export interface MembershipsTable {
 export interface AuthCodesTable {
   id: string;
   user_id: string;
-  purpose: 'confirm' | 'reset';
+  purpose: 'confirm' | 'reset' | 'invite';
+  /** invitations: the organization invited to, and who sent it */
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>;
   code_hash: string;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -167,6 +174,13 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  hits: Date[];
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -183,6 +197,18 @@ export interface Database {
   run_step_issues: RunStepIssuesTable;
   mail_outbox: MailOutboxTable;
   run_step_issue_screenshots: RunStepIssueScreenshotsTable;
+  rate_limits: RateLimitsTable;
+  site_repairs: SiteRepairsTable;
+}
+
+/** What migration 0005 did to sites saved before they were checked. */
+export interface SiteRepairsTable {
+  project_id: string;
+  organization_id: string;
+  site: string;
+  outcome: 'normalized' | 'removed';
+  origin: string | null;
+  repaired_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

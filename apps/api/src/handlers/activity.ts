@@ -253,7 +253,7 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
   const db = services.db;
   const today = new Date(`${utcDay(new Date())}T00:00:00.000Z`);
   const start = new Date(today.getTime() - 29 * DAY);
-  const count = (table: 'projects' | 'categories' | 'scenarios' | 'steps' | 'memberships') =>
+  const count = (table: 'projects' | 'categories' | 'scenarios' | 'steps') =>
     db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -273,7 +273,15 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
   const categories = await count('categories');
   const scenarios = await count('scenarios');
   const steps = await count('steps');
-  const members = await count('memberships');
+  // Members who can sign in: a pending invitation is not a member yet (listInvitations).
+  const members = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberships.organization_id', '=', organizationId)
+    .where('users.password_hash', 'is not', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
   const published = await db
     .selectFrom('scenarios')
     .select((eb) => eb.fn.countAll<number>().as('n'))

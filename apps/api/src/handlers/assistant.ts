@@ -1,4 +1,4 @@
-import { reasonOf, relevant, searchGuides } from '../assistant/fulltext.ts';
+import { type Candidate, reasonOf, relevant, searchGuides, weak } from '../assistant/fulltext.ts';
 import { ModelFailure, rerank } from '../assistant/model.ts';
 import { fieldProblem } from '../problems.ts';
 import { projectsForUrl } from './activity.ts';
@@ -22,16 +22,21 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
   }
   const scope = { organizationId, projectIds };
   const llm = services.config.llm;
-  // A model may rescue a guide under the threshold, so it sees every guide sharing a word with the query.
-  const candidates = await searchGuides(services.db, scope, query, { threshold: false });
+  // A model may rescue a guide under the confident score, so it sees the best guides sharing a word with the query.
+  const candidates = await searchGuides(services.db, scope, query);
   const answers = relevant(candidates);
+  const guide = (c: Candidate): Schemas['AssistantGuide'] => ({
+    scenarioId: c.scenarioId,
+    title: c.title,
+    reason: reasonOf(c.matches, request.locale),
+    score: c.score,
+  });
+  // No confident answer: the closest guides, shown apart as "peut-être", so that a user is not left with nothing.
+  const maybe = weak(candidates).map(guide);
+  const weakPart = maybe.length > 0 ? { weak: maybe } : {};
   const fulltext = (fallback?: Schemas['AssistantAnswer']['fallback']): Schemas['AssistantAnswer'] => ({
-    guides: answers.slice(0, shown).map((c) => ({
-      scenarioId: c.scenarioId,
-      title: c.title,
-      reason: reasonOf(c.matches, request.locale),
-      score: c.score,
-    })),
+    guides: answers.slice(0, shown).map(guide),
+    ...weakPart,
     source: 'fulltext',
     ...(fallback ? { fallback } : {}),
   });
@@ -50,6 +55,8 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
           // The model gives an order, not a measure: the score says the rank.
           score: Math.round((1 - index / (shown * 2)) * 100) / 100,
         })),
+        // The model kept none: what the full-text search found closest is still worth a "peut-être".
+        ...(guides.length === 0 ? weakPart : {}),
         ...(answer.guidance ? { guidance: answer.guidance } : {}),
         source: 'model',
       },

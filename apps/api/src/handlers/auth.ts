@@ -6,9 +6,10 @@ import type { RoleName, UserRow } from '../db/schema.ts';
 import { confirmationMail, resetMail } from '../mail.ts';
 import { queueMail } from '../outbox.ts';
 import { fieldProblem, HttpProblem } from '../problems.ts';
+import { refuseAfter } from '../rate-limit.ts';
 import { hashCode, hashPassword, newCode, verifyPassword } from '../security.ts';
 import { callerOf } from './context.ts';
-import type { Handler, Schemas, Services } from './types.ts';
+import type { Handler, Schemas } from './types.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -47,8 +48,9 @@ export function linkBase(config: Config, value: string, field: string): string {
 export async function issueCode(
   db: Db,
   userId: string,
-  purpose: 'confirm' | 'reset',
+  purpose: 'confirm' | 'reset' | 'invite',
   ttlSeconds: number,
+  invitation: { organizationId: string; invitedBy: string | null } | null = null,
 ): Promise<string> {
   const code = newCode();
   await db
@@ -59,6 +61,8 @@ export async function issueCode(
       purpose,
       code_hash: hashCode(code),
       expires_at: new Date(Date.now() + ttlSeconds * 1000),
+      organization_id: invitation?.organizationId ?? null,
+      invited_by: invitation?.invitedBy ?? null,
     })
     .execute();
   return code;
@@ -84,16 +88,6 @@ export function userBody(user: UserRow, role: RoleName | null): Schemas['User'] 
     isAdmin: user.is_admin,
     role,
   };
-}
-
-export function checkRate(services: Services, keys: string[], window: 'failedLogins' | 'authRequests'): void {
-  const wait = Math.max(...keys.map((k) => services[window].retryAfter(k)));
-  if (wait > 0) {
-    throw new HttpProblem('rate-limited', {
-      params: { minutes: Math.ceil(wait / 60) },
-      headers: { 'retry-after': String(wait) },
-    });
-  }
 }
 
 // A hash to verify against when the email is unknown, so both cases take the same time.
@@ -142,8 +136,12 @@ export const register: Handler<'register'> = async (services, request) => {
 
 export const login: Handler<'login'> = async (services, request) => {
   const email = normalizeEmail(request.body.email);
-  const keys = [`email:${email}`, `client:${request.ip}`];
-  checkRate(services, keys, 'failedLogins');
+  const failed = [`email:${email}`, `client:${request.ip}`].map((key) => ({
+    bucket: 'failed-login' as const,
+    key,
+  }));
+  // One statement: this auth request counted, and the failed-login limits of the email and the client checked.
+  refuseAfter(await services.limits.take([{ bucket: 'auth-request', key: `client:${request.ip}` }], failed));
   const user = await services.db
     .selectFrom('users')
     .selectAll()
@@ -157,10 +155,15 @@ export const login: Handler<'login'> = async (services, request) => {
     await verifyPassword(request.body.password, await decoyHash);
   }
   if (!user || !ok) {
-    for (const key of keys) services.failedLogins.hit(key);
+    await services.limits.take(failed);
     throw new HttpProblem('invalid-credentials');
   }
   if (!user.confirmed_at) throw new HttpProblem('account-not-confirmed');
+  await services.db
+    .updateTable('users')
+    .set({ last_active_at: new Date() })
+    .where('id', '=', user.id)
+    .execute();
   const jwt = await services.tokens.sign({ userId: user.id, tokenVersion: user.token_version });
   return { status: 200, body: { jwt, user: userBody(user, await firstRole(services.db, user.id)) } };
 };
@@ -261,10 +264,10 @@ export const confirmAccount: Handler<'confirmAccount'> = async (services, reques
 
 export const changePassword: Handler<'changePassword'> = async (services, request) => {
   const { user } = callerOf(request);
-  const key = `email:${user.email}`;
-  checkRate(services, [key], 'failedLogins');
+  const failed = [{ bucket: 'failed-login' as const, key: `email:${user.email}` }];
+  refuseAfter(await services.limits.take([], failed));
   if (!user.password_hash || !(await verifyPassword(request.body.currentPassword, user.password_hash))) {
-    services.failedLogins.hit(key);
+    await services.limits.take(failed);
     throw fieldProblem('/body/currentPassword', 'wrong-current-password');
   }
   const passwordHash = await hashPassword(request.body.newPassword, services.config.scryptCost);

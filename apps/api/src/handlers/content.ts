@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeSites as normalizeSiteList } from '@mulot/api-client/site';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ProjectRow, ScenarioRow, ScenariosTable } from '../db/schema.ts';
@@ -9,17 +10,11 @@ import { type Expected, expectedVersions, versionList } from './versions.ts';
 
 // ── loading and shaping ──
 
+/** The sites as http(s) origins, normalized as the back-office form does; the first refused one is named. */
 function normalizeSites(sites: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of sites) {
-    const site = raw.trim();
-    if (site && !seen.has(site)) {
-      seen.add(site);
-      out.push(site);
-    }
-  }
-  return out;
+  const result = normalizeSiteList(sites);
+  if (!result.ok) throw fieldProblem(`/body/sites/${result.index}`, 'field.site');
+  return result.origins;
 }
 
 function sitesOf(value: unknown): string[] {
@@ -523,7 +518,7 @@ export const createScenario: Handler<'createScenario'> = async (services, reques
   checkDurations(request.body);
   const scenarioId = randomUUID();
   await services.db.transaction().execute(async (trx) => {
-    await findProject(trx, organizationId, id);
+    const project = await findProject(trx, organizationId, id);
     const category = await trx
       .selectFrom('categories')
       .select('id')
@@ -532,6 +527,9 @@ export const createScenario: Handler<'createScenario'> = async (services, reques
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
     if (!category) throw notFound('category-not-found');
+    // A guide is played on one of its project's sites: without one it could never be launched (spec: "create
+    // guide (disabled if the project has no site)").
+    if (sitesOf(project.sites).length === 0) throw new HttpProblem('site-required');
     const b = request.body;
     await trx
       .insertInto('scenarios')
@@ -594,11 +592,36 @@ export const deleteScenario: Handler<'deleteScenario'> = async (services, reques
   return { status: 204, body: undefined };
 };
 
+function hasTarget(value: unknown): boolean {
+  const target = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return target !== null && typeof target === 'object' && Object.keys(target).length > 0;
+}
+
+/**
+ * A published guide is offered to end users at once: it needs steps, each with a captured target to highlight.
+ * Runs after the scenario row is claimed (locked), so no step can be added or changed in between.
+ */
+async function checkPublishable(trx: Db, organizationId: string, scenarioId: string): Promise<void> {
+  const steps = await trx
+    .selectFrom('steps')
+    .select(['id', 'target'])
+    .where('organization_id', '=', organizationId)
+    .where('scenario_id', '=', scenarioId)
+    .orderBy('position')
+    .execute();
+  if (steps.length === 0) throw new HttpProblem('not-publishable', { key: 'scenario-without-steps' });
+  const missing = steps.filter((step) => !hasTarget(step.target)).map((step) => step.id);
+  if (missing.length > 0) {
+    throw new HttpProblem('not-publishable', { key: 'step-without-target', stepIds: missing });
+  }
+}
+
 export const updateScenarioStatus: Handler<'updateScenarioStatus'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const expected = expectedVersions(request.ifMatch);
   await services.db.transaction().execute(async (trx) => {
     await claimScenario(trx, organizationId, request.params.id, expected, { status: request.body.status });
+    if (request.body.status === 'published') await checkPublishable(trx, organizationId, request.params.id);
   });
   const body = await scenarioBody(services.db, organizationId, request.params.id);
   return { status: 200, body, etag: body.version };

@@ -3,6 +3,7 @@ import * as assistant from './assistant.ts';
 import * as auth from './auth.ts';
 import * as content from './content.ts';
 import * as health from './health.ts';
+import * as invitations from './invitations.ts';
 import * as operations from './operations.ts';
 import * as team from './team.ts';
 import type { Access, Handlers, OperationId } from './types.ts';
@@ -20,6 +21,14 @@ export const handlers: Handlers = {
   inviteMember: team.inviteMember,
   updateMemberRole: team.updateMemberRole,
   deleteMemberRole: team.deleteMemberRole,
+  listInvitations: invitations.listInvitations,
+  cancelInvitation: invitations.cancelInvitation,
+  resendInvitation: invitations.resendInvitation,
+  getInvitation: invitations.getInvitation,
+  acceptInvitation: invitations.acceptInvitation,
+  checkResetCode: invitations.checkResetCode,
+  resendConfirmation: invitations.resendConfirmation,
+  renewLink: invitations.renewLink,
   getMe: users.getMe,
   updateMe: users.updateMe,
   listOrganizations: users.listOrganizations,
@@ -62,13 +71,25 @@ export const handlers: Handlers = {
   getReadiness: operations.getReadiness,
 };
 
-const teamCalls = ['filterMembers', 'inviteMember', 'updateMemberRole', 'deleteMemberRole'] as const;
+// Team changes are an Admin's; every member may read the team and its pending invitations (spec §2 "Team").
+const teamCalls = [
+  'inviteMember',
+  'updateMemberRole',
+  'deleteMemberRole',
+  'resendInvitation',
+  'cancelInvitation',
+] as const;
 const publicCalls = [
   'register',
   'login',
   'forgotPassword',
   'resetPassword',
   'confirmAccount',
+  'getInvitation',
+  'acceptInvitation',
+  'checkResetCode',
+  'resendConfirmation',
+  'renewLink',
   'listLocales',
   'getTranslations',
   'getHealth',
@@ -91,4 +112,9 @@ export const authCalls = new Set<OperationId>([
   'forgotPassword',
   'resetPassword',
   'confirmAccount',
+  'getInvitation',
+  'acceptInvitation',
+  'checkResetCode',
+  'resendConfirmation',
+  'renewLink',
 ]);

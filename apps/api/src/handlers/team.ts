@@ -3,9 +3,9 @@ import type { Db } from '../db/index.ts';
 import type { RoleName } from '../db/schema.ts';
 import { invitationMail, joinedMail } from '../mail.ts';
 import { queueMail } from '../outbox.ts';
-import { HttpProblem } from '../problems.ts';
+import { fieldProblem, HttpProblem } from '../problems.ts';
 import { issueCode, linkBase, normalizeEmail } from './auth.ts';
-import { organizationOf } from './context.ts';
+import { callerOf, organizationOf } from './context.ts';
 import type { Handler, Schemas } from './types.ts';
 
 function memberQuery(db: Db, organizationId: string) {
@@ -18,7 +18,9 @@ function memberQuery(db: Db, organizationId: string) {
       'users.lastname',
       'users.email',
       'users.password_hash',
+      'users.last_active_at',
       'memberships.role',
+      'memberships.created_at',
     ])
     .where('memberships.organization_id', '=', organizationId);
 }
@@ -30,6 +32,8 @@ function memberBody(row: {
   email: string;
   password_hash: string | null;
   role: RoleName;
+  created_at: Date | string;
+  last_active_at: Date | string | null;
 }): Schemas['Member'] {
   return {
     id: row.id,
@@ -38,6 +42,8 @@ function memberBody(row: {
     email: row.email,
     role: row.role,
     pending: row.password_hash === null,
+    joinedAt: new Date(row.created_at).toISOString(),
+    lastActiveAt: row.last_active_at === null ? null : new Date(row.last_active_at).toISOString(),
   };
 }
 
@@ -48,7 +54,8 @@ function likePattern(text: string): string {
 export const filterMembers: Handler<'filterMembers'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { pageIndex, pageSize, search } = request.body;
-  let query = memberQuery(services.db, organizationId);
+  // Someone invited who has not set a password cannot sign in yet: an invitation (listInvitations), not a member.
+  let query = memberQuery(services.db, organizationId).where('users.password_hash', 'is not', null);
   const term = search?.trim();
   if (term) {
     const pattern = likePattern(term);
@@ -70,8 +77,14 @@ export const filterMembers: Handler<'filterMembers'> = async (services, request)
   return { status: 200, body: rows.map(memberBody) };
 };
 
+/** How a mail names the member who sent an invitation. */
+export function inviterName(user: { firstname: string; lastname: string; email: string }): string {
+  return `${user.firstname} ${user.lastname}`.trim() || user.email;
+}
+
 export const inviteMember: Handler<'inviteMember'> = async (services, request) => {
   const organizationId = organizationOf(request);
+  const inviter = callerOf(request).user;
   const base = linkBase(services.config, request.body.rootRedirect, '/body/rootRedirect');
   const email = normalizeEmail(request.body.email);
   const role = request.body.role;
@@ -89,7 +102,11 @@ export const inviteMember: Handler<'inviteMember'> = async (services, request) =
         .where('organization_id', '=', organizationId)
         .where('user_id', '=', user.id)
         .executeTakeFirst();
-      if (already) throw new HttpProblem('conflict', { key: 'already-member' });
+      if (already) {
+        throw new HttpProblem('conflict', {
+          key: user.password_hash ? 'already-member' : 'invitation-pending',
+        });
+      }
     } else {
       user = await trx
         .insertInto('users')
@@ -101,22 +118,18 @@ export const inviteMember: Handler<'inviteMember'> = async (services, request) =
       .insertInto('memberships')
       .values({ organization_id: organizationId, user_id: user.id, role })
       .execute();
-    // Someone who never set a password (new, or invited elsewhere before) gets a link to set one.
+    // The link opens the acceptance screen: set a password (no account yet) or sign in, then land here.
     const ttl = services.config.codeTtlSeconds.invite;
-    const code = user.password_hash ? null : await issueCode(trx, user.id, 'reset', ttl);
-    const mail = code
-      ? invitationMail(
-          request.locale,
-          email,
-          organization.name,
-          `${base}/auth/reset-password?code=${encodeURIComponent(code)}`,
-        )
-      : joinedMail(request.locale, email, organization.name, `${base}/auth/login`);
+    const code = await issueCode(trx, user.id, 'invite', ttl, { organizationId, invitedBy: inviter.id });
+    const link = `${base}/auth/accept-invitation?code=${encodeURIComponent(code)}`;
+    const mail = user.password_hash
+      ? joinedMail(request.locale, email, organization.name, link)
+      : invitationMail(request.locale, email, organization.name, inviterName(inviter), link);
     await queueMail(trx, mail, ttl);
     return { user };
   });
   services.outbox.wake();
-  return { status: 201, body: memberBody({ ...outcome.user, role }) };
+  return { status: 201, body: memberBody({ ...outcome.user, role, created_at: new Date() }) };
 };
 
 /** Locks the organization's memberships so two concurrent changes cannot both remove "the other" last Admin. */
@@ -138,6 +151,8 @@ export const updateMemberRole: Handler<'updateMemberRole'> = async (services, re
   const { userId, role } = request.body;
   await services.db.transaction().execute(async (trx) => {
     const { target, admins } = await lockedMembership(trx, organizationId, userId);
+    // The edit dialog only enables its button for another role; the server holds the same rule.
+    if (target.role === role) throw fieldProblem('/body/role', 'field.same-role');
     if (target.role === 'Admin' && role !== 'Admin' && admins <= 1) throw new HttpProblem('last-admin');
     await trx
       .updateTable('memberships')

@@ -1,11 +1,12 @@
 import type { components, operations } from '@mulot/api-client/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ReadCache } from '../conditional.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { RoleName, UserRow } from '../db/schema.ts';
 import type { OutboxWorker } from '../outbox.ts';
 import type { Locale } from '../problems.ts';
-import type { SlidingWindow } from '../rate-limit.ts';
+import type { RateLimits } from '../rate-limit.ts';
 import type { Tokens } from '../security.ts';
 import type { ScreenshotStorage } from '../storage.ts';
 
@@ -48,8 +49,10 @@ export interface Services {
   /** Sends the mails queued with queueMail; wake it after the transaction that queued one commits. */
   outbox: OutboxWorker;
   storage: ScreenshotStorage;
-  failedLogins: SlidingWindow;
-  authRequests: SlidingWindow;
+  /** Failed-login and auth-request limits, shared by every replica through the database. */
+  limits: RateLimits;
+  /** Bodies of conditional reads this replica computed, by the content tag they were read at. */
+  reads: ReadCache;
   log: FastifyBaseLogger;
 }
 
@@ -59,6 +62,8 @@ export interface Caller {
   organizationId: string | null;
   /** The caller's role there; null for a platform administrator who is not a member. */
   role: RoleName | null;
+  /** That organization's content version, read with the membership (conditional reads); null without one. */
+  contentVersion: string | null;
 }
 
 export interface Request<K extends OperationId> {

@@ -16,12 +16,15 @@ export interface World {
   runId: string;
   /** an issue of the run (step two not found), with its screenshot */
   issueId: string;
+  /** someone invited who has not set a password yet, with the code of the mailed link */
+  invitee: { userId: string; email: string; code: string };
 }
 
 export async function buildWorld(server: TestServer, name: string): Promise<World> {
   const admin = await server.signUp(`${name}-admin-${randomUUID().slice(0, 6)}@example.com`);
   const auth = { token: admin.token, org: admin.org };
   const contributor = await addMember(server, admin, 'Contributor');
+  const invitee = await invite(server, admin, 'Contributor');
   const project = await server.call<Schemas['Project']>('POST', '/api/projects', {
     ...auth,
     body: { name: `${name} project`, description: 'd', sites: [`https://${name}.example.com`] },
@@ -54,7 +57,12 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
   for (const step of ['one', 'two']) {
     const created = await server.call<Schemas['Step']>('POST', `/api/scenarios/${scenario.body.id}/steps`, {
       ...auth,
-      body: { name: step, text: `do ${step}`, url: `https://${name}.example.com/${step}` },
+      body: {
+        name: step,
+        text: `do ${step}`,
+        url: `https://${name}.example.com/${step}`,
+        target: { css: `#${step}` },
+      },
     });
     stepIds.push(created.body.id);
   }
@@ -98,7 +106,26 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
     stepIds: stepIds as [string, string],
     runId: run.body.id,
     issueId,
+    invitee,
   };
+}
+
+/** Invites a new person into the admin's organization and reads the code of the mailed link. */
+export async function invite(
+  server: TestServer,
+  admin: Session,
+  role: 'Admin' | 'Contributor',
+): Promise<{ userId: string; email: string; code: string }> {
+  const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
+  const invited = await server.call<Schemas['Member']>('POST', '/api/auth/invite', {
+    token: admin.token,
+    org: admin.org,
+    body: { email, role, rootRedirect: rootUrl },
+  });
+  expect(invited.status).toBe(201);
+  const mail = await server.mail.waitFor(email);
+  const link = linkIn(mail, '/auth/accept-invitation');
+  return { userId: invited.body.id, email, code: link.searchParams.get('code') ?? '' };
 }
 
 /** Invites a new person into the admin's organization; they set a password from the mailed link and sign in. */
@@ -115,11 +142,11 @@ export async function addMember(
   });
   expect(invited.status).toBe(201);
   const mail = await server.mail.waitFor(email);
-  const code = linkIn(mail, '/auth/reset-password').searchParams.get('code');
+  const code = linkIn(mail, '/auth/accept-invitation').searchParams.get('code');
   const password = 'invited password';
-  expect((await server.call('POST', '/api/auth/reset-password', { body: { code, password } })).status).toBe(
-    204,
-  );
+  expect(
+    (await server.call('POST', '/api/auth/accept-invitation', { body: { code, password } })).status,
+  ).toBe(200);
   const session = await server.login(email, password);
   // Their first organization is the one they were invited to.
   expect(session.org).toBe(admin.org);
@@ -205,6 +232,35 @@ export function requests(w: World): Record<OperationId, Req> {
       path: '/api/auth/delete-role',
       body: { userId: w.contributor.userId },
     },
+    listInvitations: { method: 'GET', path: '/api/auth/invitations' },
+    cancelInvitation: {
+      method: 'DELETE',
+      path: `/api/auth/invitations/${w.invitee.userId}`,
+      ids: [w.invitee.userId],
+    },
+    resendInvitation: {
+      method: 'POST',
+      path: `/api/auth/invitations/${w.invitee.userId}/resend`,
+      ids: [w.invitee.userId],
+      body: { rootRedirect: rootUrl },
+    },
+    getInvitation: { method: 'POST', path: '/api/auth/invitation', body: { code: w.invitee.code } },
+    acceptInvitation: {
+      method: 'POST',
+      path: '/api/auth/accept-invitation',
+      body: { code: w.invitee.code, password: 'password 123' },
+    },
+    checkResetCode: {
+      method: 'POST',
+      path: '/api/auth/reset-password/check',
+      body: { code: 'x'.repeat(43) },
+    },
+    resendConfirmation: {
+      method: 'POST',
+      path: '/api/auth/resend-confirmation',
+      body: { email: w.admin.email, rootUrl },
+    },
+    renewLink: { method: 'POST', path: '/api/auth/renew-link', body: { code: 'x'.repeat(43), rootUrl } },
     getMe: { method: 'GET', path: '/api/users/me' },
     updateMe: { method: 'PATCH', path: '/api/users/me', body: { firstname: 'Ada', lastname: 'Lovelace' } },
     listOrganizations: { method: 'GET', path: '/api/organizations' },
@@ -219,7 +275,7 @@ export function requests(w: World): Record<OperationId, Req> {
       method: 'PUT',
       path: p,
       ids: [w.projectId],
-      body: { name: 'P2', description: 'D2', sites: [] },
+      body: { name: 'P2', description: 'D2', sites: ['p2.example.com'] },
     },
     deleteProject: { method: 'DELETE', path: p, ids: [w.projectId] },
     listCategories: { method: 'GET', path: `${p}/categories`, ids: [w.projectId] },
@@ -331,13 +387,21 @@ export async function snapshot(server: TestServer): Promise<string> {
     'runs',
     'run_step_issues',
     'run_step_issue_screenshots',
+    'site_repairs',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await server.db.selectFrom(table).selectAll().execute();
     out[table] = rows
       .map((r) =>
-        JSON.stringify(r, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)),
+        // last_active_at is bookkeeping of who called, not state a request changes.
+        JSON.stringify(r, (k, v) =>
+          k === 'last_active_at'
+            ? undefined
+            : v instanceof Uint8Array
+              ? Buffer.from(v).toString('base64')
+              : v,
+        ),
       )
       .sort();
   }
@@ -373,7 +437,7 @@ export async function snapshotOrganization(server: TestServer, organizationId: s
     .selectAll()
     .where('memberships.organization_id', '=', organizationId)
     .execute();
-  out.members = members.map((r) => JSON.stringify(r)).sort();
+  out.members = members.map((r) => JSON.stringify({ ...r, last_active_at: undefined })).sort();
   out.organization = await db
     .selectFrom('organizations')
     .selectAll()

@@ -59,6 +59,14 @@ export class SpawnedApi {
     await running.exited;
   }
 
+  /** SIGTERM, as a supervisor stops it: the requests in progress and the mail being sent are finished first. */
+  async stop(): Promise<void> {
+    const running = this.#process;
+    if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+    running.kill('SIGTERM');
+    await running.exited;
+  }
+
   async call<T = unknown>(
     method: string,
     path: string,

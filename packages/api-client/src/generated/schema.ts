@@ -32,6 +32,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation and open a session in its organization
+         * @description Without an account yet, `password` becomes the account's password (at least 8 characters,
+         *     `field.password`) and the account is confirmed (the code proves the email). With an account, `password`
+         *     is its current password (wrong: 401 `invalid-credentials`, counted like a failed login). Either way the
+         *     code is used up and the answer is a session plus the organization to land in.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/change-password": {
         parameters: {
             query?: never;
@@ -99,7 +122,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List the members of the current organization (Admin only) */
+        /**
+         * List the members of the current organization (every member may read it)
+         * @description Members who can sign in, each with when they joined and when they were last active. People invited
+         *     who have not set a password yet are not members yet: `listInvitations` lists them.
+         */
         post: operations["filterMembers"];
         delete?: never;
         options?: never;
@@ -128,6 +155,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation link is for (the acceptance screen)
+         * @description Who invited the holder of the code, to which organization, with which role, and whether the email
+         *     already has an account (then the screen asks to sign in rather than to set a password). An unknown,
+         *     used, cancelled or expired code answers 400 `invalid-code` on `/code`. POST keeps the code out of URLs
+         *     and logs. Rate-limited like the other public auth calls.
+         */
+        post: operations["getInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations of the current organization (every member may read it)
+         * @description People invited who have not set a password yet, the most recent first.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitations/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invited person's user id (`Invitation.id`). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a pending invitation (Admin only)
+         * @description Its link stops working at once. 404 when there is no pending invitation for this person.
+         */
+        delete: operations["cancelInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/invitations/{userId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending invitation again, with a fresh link (Admin only)
+         * @description Links mailed before stop working. 404 when there is no pending invitation for this person.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/invite": {
         parameters: {
             query?: never;
@@ -139,9 +252,11 @@ export interface paths {
         put?: never;
         /**
          * Invite someone into the current organization (Admin only)
-         * @description An existing user joins the organization with the given role (and is told by mail). An unknown email
-         *     gets a pending account and a mail with `{rootRedirect}/auth/reset-password?code=…` to set a password.
-         *     Inviting someone who is already a member answers 409.
+         * @description An existing user joins the organization with the given role at once; an unknown email gets a pending
+         *     invitation (see `listInvitations`). Either way the mail carries
+         *     `{rootRedirect}/auth/accept-invitation?code=…`, whose screen (`getInvitation`, `acceptInvitation`)
+         *     says who invited them to which organization and lets them set a password, or sign in when the email
+         *     already has an account. Inviting someone who is already a member, or already invited, answers 409.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -195,6 +310,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/renew-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a fresh link in place of an expired one ("Demandez-en un nouveau")
+         * @description Given the code of a confirmation, reset or invitation link (typically expired), mails a new link of the
+         *     same kind to the address the old one was sent to, when there is still something to do with it (account
+         *     not confirmed, invitation still pending; a reset link is always renewed). Answers the same (204) whatever
+         *     the code, so it reveals nothing. Rate-limited per client and per account (429 with `Retry-After`).
+         */
+        post: operations["renewLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new account-confirmation link ("not confirmed yet" at login)
+         * @description Mails `{rootUrl}/auth/confirm-account?code=…&email=…` when the email belongs to an account that is not
+         *     confirmed yet. Answers the same (204) whether or not it does, so it never reveals which emails have an
+         *     account. Rate-limited per client and per email (429 with `Retry-After`).
+         */
+        post: operations["resendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/reset-password": {
         parameters: {
             query?: never;
@@ -216,6 +376,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/reset-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a reset link can still be used (checked when the page opens)
+         * @description 204 when the code can set a password; 400 `invalid-code` on `/code` when it is unknown, used or expired,
+         *     so the screen says so before a new password is typed. Uses nothing up.
+         */
+        post: operations["checkResetCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/update-role": {
         parameters: {
             query?: never;
@@ -226,7 +407,8 @@ export interface paths {
         get?: never;
         /**
          * Change a member's role (Admin only)
-         * @description The last Admin of an organization cannot be demoted (409 `last-admin`).
+         * @description The new role must differ from the current one (400 `field.same-role` on `/role`). The last Admin of an
+         *     organization cannot be demoted (409 `last-admin`).
          */
         put: operations["updateMemberRole"];
         post?: never;
@@ -414,7 +596,11 @@ export interface paths {
         /** Scenarios of a category, oldest first */
         get: operations["listScenarios"];
         put?: never;
-        /** Create a scenario (as a draft) in a category */
+        /**
+         * Create a scenario (as a draft) in a category
+         * @description The category's project needs at least one site (guides are played on it): otherwise 409 `site-required`
+         *     and nothing is created.
+         */
         post: operations["createScenario"];
         delete?: never;
         options?: never;
@@ -610,7 +796,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Publish a scenario or put it back in draft */
+        /**
+         * Publish a scenario or put it back in draft
+         * @description Publishing needs at least one step, and a captured target on every step: otherwise 409
+         *     `not-publishable` (`code` `scenario-without-steps` or `step-without-target`, with `stepIds` naming the
+         *     steps without target) and the scenario stays a draft. Putting back in draft is always allowed.
+         */
         patch: operations["updateScenarioStatus"];
         trace?: never;
     };
@@ -769,6 +960,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Body of POST /auth/accept-invitation. */
+        AcceptInvitationRequest: {
+            code: string;
+            /** @description The new password (at least 8 characters) without an account yet; the account's password otherwise. */
+            password: string;
+        };
         /** @description Activity of one UTC day. */
         ActivityDay: {
             /**
@@ -788,14 +985,17 @@ export interface components {
             fallback?: "model-error" | "model-timeout" | "model-invalid-answer";
             /** @description A short text from the model, in the request's locale (only when `source` is `model`). */
             guidance?: string;
+            /** @description Confident answers, best first; empty when no guide answers the query well enough ("no guide"). */
             guides: components["schemas"]["AssistantGuide"][];
             /**
              * @description `fulltext`: ranked by the database alone; `model`: reranked by the configured model.
              * @enum {string}
              */
             source: "fulltext" | "model";
+            /** @description Only when `guides` is empty: the closest guides ("peut-être"), best first, weak matches to show apart from confident answers. Absent when there are confident answers or when nothing is close. */
+            weak?: components["schemas"]["AssistantGuide"][];
         };
-        /** @description A guide answering the query, best first. */
+        /** @description A guide answering the query (or, in `weak`, close to it), best first. */
         AssistantGuide: {
             /** @description Why it matched (the words found and where, or the model's reason), in the request's locale. */
             reason: string;
@@ -811,6 +1011,10 @@ export interface components {
             query: string;
             /** @description The page the user is on (a bare host gets `https://`); restricts the answer to that site's guides. */
             url?: string;
+        };
+        /** @description A 400 problem: always names the offending fields. */
+        BadRequestProblem: components["schemas"]["Problem"] & {
+            errors: unknown[];
         };
         /** @description A published guide available on the requested site. */
         CatalogueEntry: {
@@ -873,6 +1077,10 @@ export interface components {
             currentPassword: string;
             newPassword: components["schemas"]["NewPassword"];
         };
+        /** @description A code from a mailed link. */
+        CodeRequest: {
+            code: string;
+        };
         /** @description Body of POST /auth/confirm (the code and email from the confirmation link). */
         ConfirmRequest: {
             code: string;
@@ -927,11 +1135,43 @@ export interface components {
         };
         /** @description One invalid field of a request. */
         FieldError: {
-            /** @description Where the problem is, as a JSON pointer into the request (e.g. `/body/email`, `/params/id`, `/headers/x-organization-id`). */
+            code: components["schemas"]["FieldErrorCode"];
+            /** @description The same place as one JSON pointer into the whole request (`/body/credentials/email`, `/params/id`, `/headers/x-organization-id`). */
             field: string;
-            /** @description What is wrong with it, localized. */
+            /**
+             * @description Which part of the request holds the field.
+             * @enum {string}
+             */
+            in: "body" | "path" | "query" | "header";
+            /** @description What is wrong with it, localized by `x-locale` (the server's rendering of `code`). */
             message: string;
+            /** @description Values the message of `code` uses (`limit`, `type`, `format`, `values`). */
+            params?: {
+                [key: string]: string | number;
+            };
+            /**
+             * @description JSON pointer (RFC 6901) into that part: into the body for `body` (`/credentials/email`,
+             *     `/sites/2`; empty for the body as a whole), `/<name>` for a parameter (`/id`, `/x-organization-id`).
+             *     A form maps it onto its field.
+             * @example /credentials/email
+             */
+            pointer: string;
         };
+        /**
+         * @description What is wrong with a field, as a message key the client translates (with `params`):
+         *     `field.required` (missing), `field.unknown` (not accepted), `field.type` ({type}), `field.minLength` /
+         *     `field.maxLength` ({limit} characters), `field.password` (fewer than 8 characters), `field.email`,
+         *     `field.uuid`, `field.format` ({format}), `field.pattern`, `field.enum` ({values}), `field.minimum` /
+         *     `field.maximum` ({limit}), `field.minItems` / `field.maxItems` ({limit}), `field.minProperties`,
+         *     `field.maxProperties`, `field.invalid`, `field.unstorable` (U+0000 or an unpaired surrogate),
+         *     `field.too-deep`, `field.url` (not an address this service accepts), `field.site` (not an http(s)
+         *     address of a host), `field.sites` (at least one site), `field.blank`, `field.durations`,
+         *     `field.self-prerequisite`, `field.scenario-not-found`, `field.step-not-found`, `field.if-match`,
+         *     `field.same-role` (the member already has this role), `email-taken`, `invalid-code`,
+         *     `wrong-current-password`, `malformed-json`, `steps-mismatch`.
+         * @enum {string}
+         */
+        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
         /** @description Body of POST /auth/forgot-password. */
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];
@@ -956,6 +1196,56 @@ export interface components {
         };
         /** @description Raw image bytes (PNG, JPEG or WebP). */
         ImageBytes: string;
+        /** @description A pending invitation: someone invited who has not set a password yet. */
+        Invitation: {
+            email: string;
+            /** @description The latest link has expired (resend to send a new one). */
+            expired: boolean;
+            /**
+             * Format: date-time
+             * @description When the latest link mailed stops working.
+             */
+            expiresAt: string;
+            /**
+             * Format: uuid
+             * @description The invited person's user id (for `resendInvitation` and `cancelInvitation`).
+             */
+            id: string;
+            /** Format: date-time */
+            invitedAt: string;
+            /** @description Who invited them (null when unknown or since removed). */
+            invitedBy: null | components["schemas"]["Inviter"];
+            role: components["schemas"]["Role"];
+        };
+        /** @description A session opened by accepting an invitation, and the organization to land in. */
+        InvitationAccepted: {
+            jwt: string;
+            /** Format: uuid */
+            organizationId: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description What the acceptance screen shows about an invitation. */
+        InvitationDetails: {
+            /** @description The invited address. */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The email already has an account (sign in rather than set a password). */
+            hasAccount: boolean;
+            invitedBy: null | components["schemas"]["Inviter"];
+            organization: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            role: components["schemas"]["Role"];
+        };
+        /** @description The member who sent an invitation. */
+        Inviter: {
+            email: string;
+            firstname: string;
+            lastname: string;
+        };
         /** @description Body of POST /auth/invite. */
         InviteRequest: {
             email: components["schemas"]["Email"];
@@ -985,8 +1275,18 @@ export interface components {
              * @description The user's id (used by update-role and delete-role).
              */
             id: string;
+            /**
+             * Format: date-time
+             * @description When the person joined the organization.
+             */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description Last time the person used the product (to within 5 minutes), null if never.
+             */
+            lastActiveAt: string | null;
             lastname: string;
-            /** @description Invited and has not set a password yet. */
+            /** @description Invited and has not set a password yet (only in the answer of `inviteMember`; `filterMembers` lists members who can sign in). */
             pending: boolean;
             role: components["schemas"]["Role"];
         };
@@ -1041,13 +1341,21 @@ export interface components {
         };
         /** @description An error (RFC 9457 problem details). `detail` is in the request's `x-locale`. */
         Problem: {
+            /**
+             * @description Message key of `detail` (e.g. `invalid-code`, `last-admin`, `scenario-without-steps`), for a client
+             *     that shows its own translation; `detail` is the server's rendering of it in `x-locale`.
+             * @example project-not-found
+             */
+            code?: string;
             /** @description Human-readable explanation, localized. */
             detail: string;
-            /** @description One entry per invalid field (validation problems only). */
+            /** @description One entry per invalid field (every 400 has at least one). */
             errors?: components["schemas"]["FieldError"][];
             /** @description The request path. */
             instance?: string;
             status: number;
+            /** @description `not-publishable` only: the steps without a captured target, in order. */
+            stepIds?: string[];
             /** @description Short, stable English summary of the problem type. */
             title: string;
             /**
@@ -1069,7 +1377,7 @@ export interface components {
             name: string;
             /** @description Scenarios in all of the project's categories. */
             scenarioCount: number;
-            sites: string[];
+            sites: components["schemas"]["SiteOrigin"][];
             /**
              * Format: date-time
              * @description Last change of the project itself or of anything inside it.
@@ -1088,7 +1396,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            sites: string[];
+            sites: components["schemas"]["SiteOrigin"][];
         };
         /** @description Body of PUT /projects/{id} (replaces name, description and sites). */
         ProjectUpdate: {
@@ -1110,6 +1418,20 @@ export interface components {
         RegisterRequest: {
             credentials: components["schemas"]["Credentials"];
             rootUrl: components["schemas"]["RootUrl"];
+        };
+        /** @description Body of POST /auth/renew-link. */
+        RenewLinkRequest: {
+            code: string;
+            rootUrl: components["schemas"]["RootUrl"];
+        };
+        /** @description Body of POST /auth/resend-confirmation. */
+        ResendConfirmationRequest: {
+            email: components["schemas"]["Email"];
+            rootUrl: components["schemas"]["RootUrl"];
+        };
+        /** @description Body of POST /auth/invitations/{userId}/resend. */
+        ResendInvitationRequest: {
+            rootRedirect: components["schemas"]["RootUrl"];
         };
         /** @description Body of POST /auth/reset-password. */
         ResetPasswordRequest: {
@@ -1243,8 +1565,18 @@ export interface components {
             jwt: string;
             user: components["schemas"]["User"];
         };
-        /** @description Root of a customer site, with or without scheme (e.g. `https://shop.example.com` or `shop.example.com`). Trimmed; duplicates are dropped. */
+        /**
+         * @description Root of a customer site, with or without scheme (e.g. `https://shop.example.com` or `shop.example.com`):
+         *     stored as its http(s) origin (see "Sites" above); anything else answers 400 `field.site` on the item.
+         * @example shop.example.com
+         * @example http://localhost:5174
+         */
         Site: string;
+        /**
+         * Format: uri
+         * @description An http(s) origin (`https://shop.example.com`, `http://localhost:5174`).
+         */
+        SiteOrigin: string;
         /** @description One step of a scenario. */
         Step: {
             autoClick: boolean;
@@ -1407,18 +1739,22 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid input (`validation`, `malformed-json`, `invalid-code`, `rejected-url`); nothing was changed. */
+        /**
+         * @description Invalid input (`validation`, `malformed-json`, `invalid-code`, `rejected-url`); nothing was changed.
+         *     `errors` names every offending field (at least one).
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/problem+json": components["schemas"]["Problem"];
+                "application/problem+json": components["schemas"]["BadRequestProblem"];
             };
         };
         /**
-         * @description The request conflicts with the current state (`conflict`, `email-taken`, `last-admin`), or a concurrent
-         *     change to the same data went through first (`conflict`: reload and retry); nothing was changed.
+         * @description The request conflicts with the current state (`conflict`, `email-taken`, `last-admin`, `not-publishable`,
+         *     `site-required`), or a concurrent change to the same data went through first (`conflict`: reload and
+         *     retry); nothing was changed.
          */
         Conflict: {
             headers: {
@@ -1430,7 +1766,7 @@ export interface components {
         };
         /**
          * @description `organization-required`: no `x-organization-id`, or an organization the caller does not belong to;
-         *     `forbidden`: the caller's role does not allow this call (team calls are Admin-only);
+         *     `forbidden`: the caller's role does not allow this call (team changes are Admin-only);
          *     `account-not-confirmed`: login before the account was confirmed.
          */
         Forbidden: {
@@ -1449,6 +1785,14 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
+        };
+        /** @description The body the client holds (named by `If-None-Match`) is still current; no body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ContentETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The body is larger than allowed (1 MiB for JSON, 2 MB for an image) (`payload-too-large`). */
         PayloadTooLarge: {
@@ -1521,6 +1865,11 @@ export interface components {
          *     Anything that is not an entity-tag list answers 400.
          */
         IfMatch: string;
+        /**
+         * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+         *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+         */
+        IfNoneMatch: string;
         /** @description Id of a run's step issue. */
         IssueId: string;
         /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
@@ -1538,11 +1887,20 @@ export interface components {
         ScenarioId: string;
         /** @description Step id. */
         StepId: string;
+        /** @description The invited person's user id (`Invitation.id`). */
+        UserId: string;
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The organization's content version this body was read at, with what else the body depends on (caller's
+         *     role, locale), as a strong entity tag. Any change in the organization gives every such read a new one.
+         */
+        ContentETag: string;
         /** @description The version of the scenario or step the body describes, as a strong entity tag (`"<version>"`). */
         ETag: string;
+        /** @description `private, no-cache`: a client may keep the body but asks again (`If-None-Match`) before using it. */
+        Revalidate: string;
         /** @description The scenario's version after this change, as a strong entity tag (`"<version>"`). */
         ScenarioETag: string;
     };
@@ -1585,6 +1943,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Session opened in the organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -1759,6 +2150,148 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The invited person's user id (`Invitation.id`). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitation cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description The invited person's user id (`Invitation.id`). */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, with its new expiry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     inviteMember: {
         parameters: {
             query?: never;
@@ -1865,6 +2398,66 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    renewLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Request accepted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description Request accepted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     resetPassword: {
         parameters: {
             query?: never;
@@ -1882,6 +2475,36 @@ export interface operations {
         };
         responses: {
             /** @description Password changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkResetCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code is valid. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1942,6 +2565,11 @@ export interface operations {
                 url: string;
             };
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -1958,12 +2586,15 @@ export interface operations {
             /** @description The matching guides (empty when none). */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogueEntry"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2052,6 +2683,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2068,12 +2704,15 @@ export interface operations {
             /** @description The projects. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Project"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2123,6 +2762,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2142,12 +2786,15 @@ export interface operations {
             /** @description The project. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2237,6 +2884,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2256,12 +2908,15 @@ export interface operations {
             /** @description The categories. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Category"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2316,6 +2971,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2337,12 +2997,15 @@ export interface operations {
             /** @description The category. */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Category"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -2436,6 +3099,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
                 /**
@@ -2457,12 +3125,15 @@ export interface operations {
             /** @description The scenarios (without their steps). */
             200: {
                 headers: {
+                    "Cache-Control": components["headers"]["Revalidate"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScenarioSummary"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
