@@ -13,5 +13,7 @@ export default defineConfig({
     // the API (any origin chosen at launch) and the customer sites guides are played on
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Mulot' },
+    // the public key pins the extension's id wherever it is installed from (unpacked, a .zip, a policy, the store)
+    ...(process.env.MULOT_EXTENSION_KEY ? { key: process.env.MULOT_EXTENSION_KEY } : {}),
   },
 });

@@ -1,5 +1,6 @@
-import type { Locale, MessageKey } from './i18n';
-import { toLocale } from './i18n';
+import { sameOriginAndPath } from '@mulot/player';
+import type { Locale, MessageKey } from './intl';
+import { toLocale } from './intl';
 
 /** `type` of the message the back-office posts to launch the extension (see README "Launch protocol"). */
 export const LAUNCH_MESSAGE = 'mulot:launch';
@@ -146,12 +147,4 @@ export function resolveUrl(launch: Launch, context: ResolveContext): UrlResoluti
 }
 
 /** Same page (for the runner and the launch): scheme, host and path (query and hash are often session noise). */
-export function samePage(a: string, b: string): boolean {
-  try {
-    const x = new URL(a);
-    const y = new URL(b);
-    return x.origin === y.origin && x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '');
-  } catch {
-    return false;
-  }
-}
+export const samePage = sameOriginAndPath;

@@ -1,3 +1,4 @@
+import type { RunProgress as EngineProgress } from '@mulot/player';
 import type { Session } from './launch';
 
 /** What the extension remembers for one tab (chrome.storage.session, through the background). */
@@ -14,17 +15,10 @@ export interface CreatorState {
   recapture?: boolean;
 }
 
-export interface RunProgress {
+/** The run engine's progress, with the run record it reports to. */
+export interface RunProgress extends EngineProgress {
   /** null when recording the run failed: the guide still plays */
   runId: string | null;
-  /** index of the step shown (0-based) */
-  index: number;
-  /** highest number of steps the user went through */
-  completed: number;
-  /** steps already reported to the run as not found / low confidence (each reported once) */
-  reported: string[];
-  /** index of the step the runner last navigated to the page of: a page that redirects elsewhere is not retried */
-  navigated?: number;
 }
 
 export interface ReaderState {

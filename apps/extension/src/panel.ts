@@ -2,7 +2,7 @@ import { UI_ATTRIBUTE } from '@mulot/player';
 import { button, field as fieldRecipe, input, textarea } from '@mulot/ui/styled-system/recipes';
 import { h } from './dom';
 import pandaCss from './generated/panda.css?inline';
-import type { Translate } from './i18n';
+import type { Translate } from './intl';
 import { styles } from './styles';
 
 /** The Panda CSS of the ui package, for the extension's shadow roots (the page's styles cannot reach them). */

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { type Api, proxiedApi } from './api';
+import { type Api, proxiedApi } from './client';
 import type { Message, PublicSession, TabState } from './messages';
 
 export function send<T = unknown>(message: Message): Promise<T> {

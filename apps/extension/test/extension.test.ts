@@ -315,14 +315,17 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // step 1 auto-clicks "Voir les tarifs": a full page load, and the run goes on
     const card = page.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 3');
-    await expectPage(card).toContainText('33 % terminé');
+    // nothing is done yet on the first step (the progress used to run one step ahead)
+    await expectPage(card).toContainText('0 % terminé');
+    await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await expectPage(page).toHaveURL(`${rig.demo.url}/tarifs.html`);
     await expectPage(card).toContainText('Étape 2 sur 3');
     await expectPage(card.getByRole('heading', { name: 'Choisir l’offre Équipe' })).toBeVisible();
-    await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
+    await expectPage(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
     expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: 'Suivant' }).click();
     await expectPage(card).toContainText('Étape 3 sur 3');
+    await expectPage(card).toContainText('67 % terminé');
     await expectPage(card).toContainText('Réponse sous 24 h.');
     await card.getByRole('button', { name: 'Précédent' }).click();
     await expectPage(card).toContainText('Étape 2 sur 3');
@@ -536,7 +539,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const extensionId = new URL(worker.url()).host;
     const popup = await rig.context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-    // the launches above left a session: sign out first
+    // the launches above left a session, handed over without an email: the popup still says who is signed in
+    await expectPage(popup.getByText(`Connecté : ${email}`)).toBeVisible();
     await popup.getByRole('button', { name: 'Se déconnecter' }).click();
     await popup.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(popup.getByText("L'email est requis")).toBeVisible();

@@ -1,7 +1,8 @@
+import { percentDone } from '@mulot/player';
 import { describe, expect, it } from 'vitest';
-import { translator } from '../src/i18n';
+import { translator } from '../src/intl';
 import { checkLaunch, LAUNCH_MESSAGE, normalizeUrl, resolveUrl } from '../src/launch';
-import { percent, samePage } from '../src/reader/reader';
+import { samePage } from '../src/reader/reader';
 
 const origin = 'https://mulot.example.com';
 const ids = {
@@ -178,9 +179,21 @@ describe('runner helpers', () => {
     expect(samePage('https://a.example/x', 'https://a.example/y')).toBe(false);
     expect(samePage('https://a.example/x', 'http://a.example/x')).toBe(false);
   });
-  it('computes percent complete', () => {
-    expect(percent(1, 3)).toBe(33);
-    expect(percent(3, 3)).toBe(100);
-    expect(percent(0, 0)).toBe(0);
+  it('computes percent complete from the steps done, not the step shown', () => {
+    expect(percentDone({ index: 0 }, 3)).toBe(0);
+    expect(percentDone({ index: 2 }, 3)).toBe(67);
+    expect(percentDone({ index: 2, finished: true }, 3)).toBe(100);
+    expect(percentDone({ index: 0 }, 0)).toBe(0);
+  });
+});
+
+describe('the extension texts, from the one catalogue', () => {
+  it('formats French by default and English from packages/i18n, with their values', () => {
+    expect(translator('fr')('runner.progress', { current: 2, total: 3 })).toBe('Étape 2 sur 3');
+    expect(translator('fr')('runner.percent', { p: 0 })).toBe('0 % terminé');
+    expect(translator('en')('popup.signedInAs', { email: 'ana@example.com' })).toBe(
+      'Signed in: ana@example.com',
+    );
+    expect(translator('en')('launch.error')).not.toBe(translator('fr')('launch.error'));
   });
 });

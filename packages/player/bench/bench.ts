@@ -1,24 +1,34 @@
-// pnpm bench:player — re-find success rate of the player and of a plain CSS-path baseline on the corpus,
-// measured in the same Chromium run, and the size of the player's runtime (minified + gzip).
+// pnpm bench:player — how often the player finds a step's target again after a customer's redeploy, next to a
+// CSS-path baseline (@medv/finder, the selector Usertour records) measured in the same Chromium run, on real
+// third-party pages (public admin templates pinned in devDependencies) and on the package's fixture pages;
+// the cost of one find() on a 3,000-element page; the size of the runtime (minified + gzip).
+//
+//   node bench/bench.ts [--split tuning|held-out|all] [--site NAME] [--profile TEXT] [--misses]
+//
+// --misses lists the player's misses, on the tuning split only: the held-out pages are for reporting, never for
+// looking at while tuning.
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
+import { type ClassMode, fnv, isHeldOut, pageUrl, type Site, serveCorpus, sites } from './sites.ts';
+import type { BenchTarget, CaseRow, Outcome } from './sites-entry.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    split: { type: 'string', default: 'all' },
+    site: { type: 'string' },
+    profile: { type: 'string' },
+    misses: { type: 'boolean', default: false },
+    targets: { type: 'string', default: '6' },
+  },
+});
+if (!['tuning', 'held-out', 'all'].includes(args.split))
+  throw new Error('--split is tuning, held-out or all');
+if (args.misses && args.split !== 'tuning') throw new Error('--misses only with --split tuning');
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-interface Figures {
-  positives: number;
-  playerFound: number;
-  baselineFound: number;
-  negatives: number;
-  playerReported: number;
-  baselineReported: number;
-  byMutation: Record<string, { expect: string; cases: number; player: number; baseline: number }>;
-  failures: { page: string; target: string; mutation: string; status: string; confidence: number }[];
-  milliseconds: number;
-  largePage: { elements: number; perFind: number; finds: number };
-}
 
 const runtime = await build({
   entryPoints: [here('../src/index.ts')],
@@ -31,14 +41,22 @@ const runtime = await build({
 const minified = runtime.outputFiles[0]?.contents ?? new Uint8Array();
 const gzipped = gzipSync(minified, { level: 9 }).length;
 
-const corpus = await build({
-  entryPoints: [here('./corpus-entry.ts')],
-  bundle: true,
-  format: 'iife',
-  target: 'es2022',
-  write: false,
-});
+const bundle =
+  (
+    await build({
+      entryPoints: [here('./sites-entry.ts')],
+      bundle: true,
+      format: 'iife',
+      target: 'es2022',
+      write: false,
+    })
+  ).outputFiles[0]?.text ?? '';
 
+type Group = 'fixtures' | 'tuning' | 'held-out';
+const groupOf = (site: Site, page: string): Group =>
+  site.fixtures ? 'fixtures' : isHeldOut(site.name, page) ? 'held-out' : 'tuning';
+
+const corpus = sites().filter((s) => !args.site || s.name === args.site);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -50,50 +68,155 @@ const browser = await chromium.launch({
     '--disable-component-update',
   ],
 });
-let figures: Figures;
+
+interface Tally {
+  cases: number;
+  player: Record<Outcome, number>;
+  baseline: Record<Outcome, number>;
+}
+const empty = (): Record<Outcome, number> => ({
+  right: 0,
+  ambiguous: 0,
+  'low-confidence': 0,
+  'not-found': 0,
+  wrong: 0,
+});
+const tallies = new Map<string, Tally>();
+const misses: string[] = [];
+const findTimes: number[] = [];
+const started = performance.now();
+let profileNames: string[] = [];
+let pages = 0;
+let targetCount = 0;
+let timing: { elements: number; p50: number; p95: number; finds: number } | undefined;
+
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.setContent(
-    '<!doctype html><html lang="en"><head><title>corpus</title></head><body></body></html>',
-  );
-  await page.addScriptTag({ content: corpus.outputFiles[0]?.text ?? '' });
-  figures = (await page.evaluate('window.runCorpus()')) as Figures;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await serveCorpus(context, corpus);
+  const page = await context.newPage();
+  const open = async (site: Site, mode: ClassMode, path: string) => {
+    await page.goto(pageUrl(site.name, mode, path), { waitUntil: 'load' });
+    await page.addScriptTag({ content: bundle });
+  };
+  for (const site of corpus) {
+    for (const path of site.pages) {
+      const group = groupOf(site, path);
+      if (args.split !== 'all' && group !== 'fixtures' && group !== args.split) continue;
+      const seed = fnv(`${site.name}/${path}`);
+      const fixtures = Boolean(site.fixtures);
+      await open(site, 'kept', path);
+      profileNames = await page.evaluate(() => window.mulotBench.profiles);
+      const chosen = profileNames.filter((p) => !args.profile || p.includes(args.profile));
+      const targets = (await page.evaluate(([f, n, s]) => window.mulotBench.sample(f, n, s), [
+        fixtures,
+        Number(args.targets),
+        seed,
+      ] as const)) as BenchTarget[];
+      pages++;
+      targetCount += targets.length;
+      for (const mode of ['kept', 'renamed'] as const) {
+        if (mode === 'renamed') await open(site, mode, path);
+        const rows = (await page.evaluate(([t, p, s, f]) => window.mulotBench.run(t, p, s, f), [
+          targets,
+          chosen,
+          seed,
+          fixtures,
+        ] as const)) as CaseRow[];
+        for (const [p, i, player, baseline, ms, detail] of rows) {
+          const key = `${group}|${p}|${mode}`;
+          const tally = tallies.get(key) ?? { cases: 0, player: empty(), baseline: empty() };
+          tallies.set(key, tally);
+          tally.cases++;
+          tally.player[player]++;
+          tally.baseline[baseline]++;
+          findTimes.push(ms);
+          const expectsTarget =
+            profileNames[p] !== 'target removed' && profileNames[p] !== 'target duplicated';
+          if (
+            args.misses &&
+            group !== 'held-out' &&
+            (player === 'wrong' || (expectsTarget && player !== 'right'))
+          ) {
+            const t = targets[i] as BenchTarget;
+            misses.push(`${site.name}/${path} ${mode} — ${profileNames[p]}: ${t.label} → ${detail}`);
+          }
+        }
+      }
+    }
+  }
+  const large = corpus.find((s) => s.name === 'gentelella') ?? corpus[0];
+  if (large) {
+    await open(
+      large,
+      'kept',
+      large.pages.find((p) => p.endsWith('/index.html')) ?? (large.pages[0] as string),
+    );
+    timing = await page.evaluate(() => window.mulotBench.timing(42));
+  }
 } finally {
   await browser.close();
 }
 
 const pct = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)}%`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
+const EXPECT_ABSENT = new Set(['target removed']);
 console.log(
-  `\nRe-find corpus: ${figures.positives} pages where the target is still there (${figures.byMutation.unchanged?.cases ?? 0} of them unchanged controls)`,
+  `\nRe-find after a redeploy: ${pages} pages, ${targetCount} targets (fixture pages: hand-marked targets; the others: ` +
+    'sampled among every visible interactive element).',
 );
 console.log(
-  `  player             ${pct(figures.playerFound, figures.positives)}  (${figures.playerFound}/${figures.positives})`,
+  'found: the target claimed; amb/low: reported ambiguous or low-confidence; none: not found; wrong: another element claimed. ' +
+    'For "target removed" every claim is wrong; for "target duplicated", claiming the copy is.\n',
 );
-console.log(
-  `  CSS-path baseline  ${pct(figures.baselineFound, figures.positives)}  (${figures.baselineFound}/${figures.positives})`,
-);
-console.log(`\nTarget removed or duplicated (${figures.negatives} pages): reported instead of guessed`);
-console.log(
-  `  player             ${pct(figures.playerReported, figures.negatives)}  (${figures.playerReported}/${figures.negatives})`,
-);
-console.log(
-  `  CSS-path baseline  ${pct(figures.baselineReported, figures.negatives)}  (${figures.baselineReported}/${figures.negatives})`,
-);
-console.log('\nBy change                                  player   baseline');
-for (const [name, row] of Object.entries(figures.byMutation)) {
+const header = ['corpus', 'profile', 'cases'];
+for (const mode of ['kept', 'renamed']) {
+  header.push(`${mode}: player found`, 'amb/low', 'none', 'wrong', 'CSS path found', 'wrong');
+}
+const table: string[][] = [header];
+for (const group of ['fixtures', 'tuning', 'held-out'] as Group[]) {
+  profileNames.forEach((name, p) => {
+    const kept = tallies.get(`${group}|${p}|kept`);
+    const renamed = tallies.get(`${group}|${p}|renamed`);
+    if (!kept || !renamed) return;
+    const row = [group, name, String(kept.cases)];
+    for (const t of [kept, renamed]) {
+      const d = t.cases;
+      const found = EXPECT_ABSENT.has(name) ? '—' : pct(t.player.right, d);
+      row.push(
+        found,
+        pct(t.player.ambiguous + t.player['low-confidence'], d),
+        pct(t.player['not-found'], d),
+        pct(t.player.wrong, d),
+        EXPECT_ABSENT.has(name) ? '—' : pct(t.baseline.right, d),
+        pct(t.baseline.wrong, d),
+      );
+    }
+    table.push(row);
+  });
+}
+const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
+for (const [r, row] of table.entries()) {
   console.log(
-    `  ${name.padEnd(40)} ${pct(row.player, row.cases).padStart(6)}   ${pct(row.baseline, row.cases).padStart(6)}`,
+    `| ${row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join(' | ')} |`,
+  );
+  if (r === 0)
+    console.log(
+      `|${widths.map((w, c) => (c < 2 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    );
+}
+if (misses.length) {
+  console.log(`\nPlayer misses on the tuning split and fixtures (${misses.length}):`);
+  for (const miss of misses) console.log(`  ${miss}`);
+}
+findTimes.sort((a, b) => a - b);
+const p95 = findTimes[Math.floor(0.95 * (findTimes.length - 1))] ?? 0;
+console.log(
+  `\nCorpus run: ${((performance.now() - started) / 1000).toFixed(0)} s; find() p95 on the corpus pages ${p95.toFixed(2)} ms`,
+);
+if (timing) {
+  console.log(
+    `find() on a ${timing.elements}-element page: p50 ${timing.p50.toFixed(2)} ms, p95 ${timing.p95.toFixed(2)} ms (100 targets, the fastest of 10 searches each; budget p95 ≤ 5 ms)`,
   );
 }
-if (figures.failures.length) {
-  console.log('\nPlayer misses:');
-  for (const f of figures.failures) {
-    console.log(`  ${f.page}/${f.target} — ${f.mutation}: ${f.status} (${f.confidence.toFixed(2)})`);
-  }
-}
-console.log(`\nCorpus run: ${figures.milliseconds.toFixed(0)} ms in Chromium`);
 console.log(
-  `find() on a ${figures.largePage.elements}-element page: ${figures.largePage.perFind.toFixed(1)} ms (${figures.largePage.finds} targets, best of 5 rounds)`,
+  `Player runtime: ${(minified.length / 1024).toFixed(2)} kB minified, ${(gzipped / 1024).toFixed(2)} kB minified + gzip (budget 12 kB)`,
 );
-console.log(`Player runtime: ${kb(minified.length)} minified, ${kb(gzipped)} minified + gzip (budget 12 kB)`);

@@ -52,6 +52,21 @@ export interface TargetDescriptor {
     previous?: string;
     next?: string;
   };
+  // Optional fields below were added after the first descriptors were stored: find() works without them.
+  /** every data-* attribute and a few others written on purpose (rel, target, autocomplete, aria-haspopup) */
+  extra?: Record<string, string>;
+  /** icon classes (or sprite and image references) of the icons inside the control */
+  icons?: string[];
+  /** the text just before the element in its container: a field's visual label, a row's title */
+  near?: string;
+  /** the nearest landmark or form around the element, as `role:label` */
+  landmark?: string;
+  /** position among the elements of the same tag in the nearest container holding several */
+  rank?: { index: number; count: number };
+  /** how many other elements of the capture page looked exactly like the target (same own features) */
+  copies?: number;
+  /** how many of those were its siblings */
+  twins?: number;
 }
 
 export function stableId(el: Element): string | undefined {
@@ -93,32 +108,40 @@ export function ancestorsOf(el: Element, max = 8): Element[] {
 const CONTROLS = 'a,button,input,select,textarea,[role=button],[role=link]';
 const TITLE_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,caption,[role=heading],figcaption,dt';
 
+const headingText = (node: Element): string | undefined => {
+  if (node.matches(TITLE_SELECTOR)) return normalize(node.textContent, 60) || undefined;
+  // a header holding the title (a card's header), as long as it holds no control of its own
+  for (let child = node.firstElementChild, i = 0; child && i < 3; child = child.nextElementSibling, i++) {
+    if (child.matches(TITLE_SELECTOR))
+      return node.querySelector(CONTROLS) ? undefined : normalize(child.textContent, 60) || undefined;
+  }
+  return undefined;
+};
+
 /**
  * Titles of the containers around the element, closest first (section heading, card title, row's first cell,
- * aria-label): the closest tells apart identical buttons in different cards.
+ * aria-label): the closest tells apart identical buttons in different cards. At each level, the title of the
+ * section the element is in is the last one before it (not the legend of the neighbouring fieldset), else the
+ * first one after it.
  */
 export function contextsOf(el: Element, max = 3): string[] {
   const out: string[] = [];
   const add = (text: string | undefined) => {
     if (text && !out.includes(text)) out.push(text);
   };
+  let branch = el;
   let depth = 0;
-  for (let p = parentOf(el); p && depth < 8 && out.length < max; p = parentOf(p), depth++) {
+  for (let p = parentOf(el); p && depth < 8 && out.length < max; branch = p, p = parentOf(p), depth++) {
     if (p.localName === 'body') break;
-    // the title of the section the element is in: the last one before it, not the legend of the
-    // neighbouring fieldset nor the heading of the next section
-    let found: string | undefined;
-    for (const title of Array.from(p.querySelectorAll(TITLE_SELECTOR))) {
-      if (title === el || title.contains(el) || el.contains(title)) continue;
-      const holder = title.parentElement as Element;
-      if (!holder.contains(el) && (holder.parentElement !== p || holder.querySelector(CONTROLS))) continue;
-      const text = normalize(title.textContent, 60);
-      if (!text) continue;
-      const before = title.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
-      if (before || found === undefined) found = text;
-      if (!before) break;
+    if (branch.parentElement === p) {
+      // a title is close to its content: a few siblings away at most
+      let found: string | undefined;
+      let s = branch.previousElementSibling;
+      for (let i = 0; s && !found && i < 8; s = s.previousElementSibling, i++) found = headingText(s);
+      s = branch.nextElementSibling;
+      for (let i = 0; s && !found && i < 8; s = s.nextElementSibling, i++) found = headingText(s);
+      add(found);
     }
-    add(found);
     add(normalize(p.getAttribute('aria-label'), 60) || undefined);
     // a table row or list item is named by its first cell or piece of text that is not a control
     if (/^(tr|li)$/.test(p.localName) || /^(row|listitem)$/.test(p.getAttribute('role') ?? '')) {
@@ -248,5 +271,147 @@ export function capture(el: Element): TargetDescriptor {
   if (previous) descriptor.fingerprint.previous = previous;
   const next = siblingSignature(el.nextElementSibling);
   if (next) descriptor.fingerprint.next = next;
+  const extra = extraAttributes(el);
+  if (extra) descriptor.extra = extra;
+  const icons = iconsOf(el);
+  if (icons.length) descriptor.icons = icons;
+  const near = nearText(el);
+  if (near) descriptor.near = near;
+  const landmark = landmarkOf(el);
+  if (landmark) descriptor.landmark = landmark;
+  const rank = rankOf(el);
+  if (rank) descriptor.rank = rank;
+  // the target's own features may not tell it apart: then only its surroundings will, at find time
+  const own = ownSignature(el);
+  const root = el.getRootNode() as Document | ShadowRoot;
+  let copies = 0;
+  let twins = 0;
+  for (const other of Array.from(root.querySelectorAll(el.localName))) {
+    if (other === el || ownSignature(other) !== own) continue;
+    copies++;
+    if (other.parentNode === el.parentNode) twins++;
+  }
+  descriptor.copies = copies;
+  descriptor.twins = twins;
   return descriptor;
+}
+
+const OWN_ATTRIBUTES = new Set<string>(['data-tour', 'data-testid', 'data-test', 'data-cy']);
+const EXTRA = /^(data-|rel$|target$|autocomplete$|aria-haspopup$|inputmode$|accept$)/;
+
+/** data-* attributes and the other attributes people write on purpose, values that look generated left out. */
+export function extraAttributes(el: Element): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  let count = 0;
+  for (const { name, value } of Array.from(el.attributes)) {
+    if (count >= 10 || !EXTRA.test(name) || OWN_ATTRIBUTES.has(name) || name.startsWith('data-mulot'))
+      continue;
+    if (value.length > 100 || (/[a-z]/i.test(value) && /\d/.test(value) && isGeneratedId(value))) continue;
+    out ??= {};
+    out[name] = value;
+    count++;
+  }
+  return out;
+}
+
+const ICON = 'i,svg,use,img,span:empty';
+
+/** What tells an icon-only control apart: the icon font classes, sprite references or image files inside it. */
+export function iconsOf(el: Element): string[] {
+  const out: string[] = [];
+  const add = (value: string | null) => {
+    if (value && !out.includes(value) && out.length < 6) out.push(value);
+  };
+  for (const icon of [el, ...Array.from(el.querySelectorAll(ICON)).slice(0, 4)]) {
+    if (icon === el && !/^(i|svg|img)$/.test(el.localName)) continue;
+    if (icon.localName === 'use') add(icon.getAttribute('href') ?? icon.getAttribute('xlink:href'));
+    else if (icon.localName === 'img')
+      add(
+        icon
+          .getAttribute('src')
+          ?.replace(/^.*\//, '')
+          .replace(/[?#].*$/, '') ?? null,
+      );
+    else for (const c of stableClasses(icon)) add(c);
+  }
+  return out;
+}
+
+/** The first characters of a node's text, without reading the whole text of a large subtree. */
+function boundedText(node: Node, max: number): string {
+  if (node.nodeType === 3) return normalize(node.nodeValue, max);
+  if (node.nodeType !== 1) return '';
+  const walker = (node.ownerDocument as Document).createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let t = walker.nextNode(); t && text.length < 2 * max; t = walker.nextNode())
+    text += ` ${t.nodeValue}`;
+  return normalize(text, max);
+}
+
+/** The text just before the element (up to two levels up), else just after it: a label, a row's title. */
+export function nearText(el: Element): string | undefined {
+  const textOf = (node: Node | null, forward: boolean): string | undefined => {
+    for (let n = node; n; n = forward ? n.nextSibling : n.previousSibling) {
+      // another control's words are its own, not the target's label
+      if (n.nodeType === 1 && ((n as Element).matches(CONTROLS) || (n as Element).querySelector(CONTROLS)))
+        return undefined;
+      const text = boundedText(n, 40);
+      if (text) return text;
+    }
+    return undefined;
+  };
+  let node: Element = el;
+  for (let depth = 0; depth < 2 && node.parentElement; depth++, node = node.parentElement) {
+    const text = textOf(node.previousSibling, false);
+    if (text) return text;
+  }
+  return textOf(el.nextSibling, true);
+}
+
+const LANDMARK_TAGS: Record<string, string> = {
+  nav: 'navigation',
+  header: 'banner',
+  footer: 'contentinfo',
+  aside: 'complementary',
+  main: 'main',
+  form: 'form',
+  dialog: 'dialog',
+};
+const LANDMARK_ROLES =
+  /^(navigation|banner|contentinfo|complementary|main|form|search|dialog|menu|menubar|tablist|toolbar)$/;
+
+/** The nearest landmark or form around the element, with its name when it has one. */
+export function landmarkOf(el: Element): string | undefined {
+  for (let p = parentOf(el); p && p.localName !== 'body'; p = parentOf(p)) {
+    const explicit = p.getAttribute('role') ?? '';
+    const role = LANDMARK_ROLES.test(explicit) ? explicit : LANDMARK_TAGS[p.localName];
+    if (!role) continue;
+    const label = normalize(p.getAttribute('aria-label') ?? p.getAttribute('name') ?? stableId(p), 40);
+    return `${role}:${label}`;
+  }
+  return undefined;
+}
+
+/** Position among the elements of the same tag of the nearest container (up to four levels up) holding several. */
+export function rankOf(el: Element): { index: number; count: number } | undefined {
+  let p = el.parentElement;
+  for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth++, p = p.parentElement) {
+    const same = p.getElementsByTagName(el.localName);
+    if (same.length >= 2) return { index: Array.prototype.indexOf.call(same, el), count: same.length };
+  }
+  return undefined;
+}
+
+/** The features an element carries itself, as one string: two elements with the same one look alike. */
+export function ownSignature(el: Element): string {
+  return [
+    el.localName,
+    stableClasses(el).sort().join(' '),
+    normalize(el.textContent, 60).toLowerCase(),
+    ...['href', 'name', 'type', 'aria-label', 'title', 'value', 'placeholder'].map(
+      (a) => el.getAttribute(a) ?? '',
+    ),
+    iconsOf(el).join(' '),
+    JSON.stringify(extraAttributes(el) ?? {}),
+  ].join('|');
 }

@@ -3,10 +3,13 @@ import {
   ancestorSignature,
   ancestorsOf,
   contextOf,
+  landmarkOf,
+  nearText,
+  ownSignature,
+  rankOf,
   STABLE_ATTRIBUTES,
   type StableAttribute,
   siblingSignature,
-  stableClasses,
   type TargetDescriptor,
 } from './capture';
 import {
@@ -24,9 +27,9 @@ export type FindStatus = 'found' | 'ambiguous' | 'low-confidence' | 'not-found';
 
 export interface Candidate {
   element: Element;
-  /** share of the descriptor's strategies that agree with this element, 0..1 */
+  /** share of the descriptor's evidence, weighted by how distinctive it is on this page, this element has, 0..1 */
   confidence: number;
-  /** share of the target's own features (attributes, name, text, paths) this element has, 0..1 */
+  /** share of the target's own features (attributes, name, text, icons, classes) this element has, 0..1 */
   identity: number;
 }
 
@@ -51,10 +54,12 @@ export const DEGRADED_CONFIDENCE = 0.7;
 const NOT_FOUND_CONFIDENCE = 0.3;
 // two candidates closer than this share of the total are indistinguishable
 const AMBIGUITY_MARGIN = 0.07;
-// share of the element's own features (attributes, name, text, paths) a match must keep
-const MIN_IDENTITY = 0.4;
+// share of the target's own features a match must keep: below it, the target is gone and this is a neighbour
+const MIN_IDENTITY = 0.45;
 // below this, two texts are different texts rather than one text reworded
 const MIN_SIMILARITY = 0.6;
+// how many of the best elements by their own features get their surroundings compared
+const SHORTLIST = 10;
 
 const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
   id: 3,
@@ -64,27 +69,39 @@ const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
   name: 2.5,
   'aria-label': 2,
   placeholder: 2,
-  href: 1.5,
+  href: 2,
   title: 1,
   alt: 1.5,
   for: 1.5,
   type: 0.5,
-  value: 2,
+  value: 1.5,
 };
 const W = {
-  tag: 1,
-  role: 1,
+  tag: 0.5,
+  role: 0.5,
+  extra: 1.5,
+  icons: 2,
   name: 3,
   text: 2,
   classes: 1.5,
   css: 1,
   xpath: 1,
   ancestors: 2,
-  context: 3,
+  context: 2.5,
+  landmark: 1,
+  near: 1,
   sibling: 0.5,
   index: 0.5,
 };
-const INTERACTIVE = /^(a|button|input|select|textarea|summary|label|option)$/;
+const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'label', 'option']);
+
+/** Evidence shared by n candidates proves less than evidence one alone has (an IDF). */
+/** Whether a class name is still used somewhere on the page. */
+interface Live {
+  has(name: string): boolean;
+}
+
+const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
 
 function attributeMatch(name: StableAttribute, expected: string, el: Element): number {
   const actual = el.getAttribute(name);
@@ -98,25 +115,9 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   if (name === 'href') {
     // same path with another query string or fragment still points at the same page
     const strip = (href: string) => href.replace(/[?#].*$/, '').replace(/\/$/, '');
-    return strip(actual) === strip(expected) ? 0.7 : 0;
+    return strip(actual) && strip(actual) === strip(expected) ? 0.7 : 0;
   }
   return 0;
-}
-
-function signatureSimilarity(a: AncestorSignature, b: AncestorSignature): number {
-  if (a.tag !== b.tag) return 0;
-  let considered = 1;
-  let agreed = 1;
-  for (const key of ['id', 'role', 'label'] as const) {
-    if (a[key] === undefined) continue;
-    considered++;
-    if (a[key] === b[key]) agreed++;
-  }
-  if (a.classes) {
-    considered++;
-    agreed += jaccard(a.classes, b.classes ?? []);
-  }
-  return agreed / considered;
 }
 
 function jaccard(a: string[], b: string[]): number {
@@ -126,8 +127,25 @@ function jaccard(a: string[], b: string[]): number {
   return common / (a.length + b.length - common);
 }
 
+function signatureSimilarity(a: AncestorSignature, b: AncestorSignature, live: Live): number {
+  if (a.tag !== b.tag) return 0;
+  let considered = 1;
+  let agreed = 1;
+  for (const key of ['id', 'role', 'label'] as const) {
+    if (a[key] === undefined) continue;
+    considered++;
+    if (a[key] === b[key]) agreed++;
+  }
+  const classes = a.classes?.filter((c) => live.has(c));
+  if (classes?.length) {
+    considered++;
+    agreed += jaccard(classes, b.classes ?? []);
+  }
+  return agreed / considered;
+}
+
 /** How well the element's ancestors match the captured ones, tolerating inserted wrapper elements. */
-function ancestorSimilarity(captured: AncestorSignature[], el: Element): number {
+function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Live): number {
   const actual = ancestorsOf(el, 14).map(ancestorSignature);
   let position = 0;
   let total = 0;
@@ -136,7 +154,7 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element): number 
     const weight = 1 / (i + 1);
     total += weight;
     for (let j = position; j < Math.min(actual.length, position + 4); j++) {
-      const s = signatureSimilarity(sig, actual[j] as AncestorSignature);
+      const s = signatureSimilarity(sig, actual[j] as AncestorSignature, live);
       if (s >= 0.5) {
         agreed += weight * s;
         position = j + 1;
@@ -147,37 +165,26 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element): number 
   return total ? agreed / total : 0;
 }
 
-function position(el: Element): { index: number; count: number } {
+function position(el: Element): number {
   let index = 0;
-  let count = 0;
-  for (const child of Array.from(el.parentNode?.children ?? [])) {
-    if (child.localName !== el.localName) continue;
-    if (child === el) index = count;
-    count++;
-  }
-  return { index, count };
+  for (let s = el.previousElementSibling; s; s = s.previousElementSibling)
+    if (s.localName === el.localName) index++;
+  return index;
 }
 
-function structuralHits(
-  d: TargetDescriptor,
-  roots: SearchRoot[],
-): { css: Set<Element>; xpath: Set<Element> } {
+function structuralHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element>[] {
   const css = new Set<Element>();
   const xpath = new Set<Element>();
   // an absolute path only means something from a document; a relative one only inside a shadow root
   const absolute = d.css.startsWith('html') || d.css.startsWith('#');
   for (const root of roots) {
     const isDocument = root.nodeType === 9;
-    if (absolute === isDocument || d.css.startsWith('#')) {
-      try {
+    try {
+      if (absolute === isDocument || d.css.startsWith('#')) {
         const hit = root.querySelector(d.css);
         if (hit) css.add(hit);
-      } catch {
-        // a path captured on another engine may not parse here
       }
-    }
-    if (isDocument && d.xpath.startsWith('/')) {
-      try {
+      if (isDocument && d.xpath.startsWith('/')) {
         const doc = root as Document;
         const hit = doc.evaluate(
           d.xpath,
@@ -187,35 +194,171 @@ function structuralHits(
           null,
         ).singleNodeValue;
         if (hit && hit.nodeType === 1) xpath.add(hit as Element);
-      } catch {
-        // same as above
       }
+    } catch {
+      // a path captured on another engine may not parse here
     }
   }
-  return { css, xpath };
+  return [css, xpath];
+}
+
+/** A piece of evidence about the target: how much it weighs and how well an element shows it (0..1). */
+interface Evidence {
+  weight: number;
+  /** evidence of position only: a neighbour that takes the target's place inherits it */
+  place?: boolean;
+  match: (el: Element) => number;
+}
+
+/**
+ * The target's own features. Each class and each icon class is a piece of evidence of its own, so that a class
+ * forty elements share weighs little next to one only the target has. Classes and icon classes missing from the
+ * whole page were renamed site-wide (a restyle, a CSS-modules rebuild), and attributes missing from the whole
+ * page were dropped site-wide (test ids stripped from production): either says nothing about the target, so
+ * they are left out.
+ */
+function ownEvidence(
+  d: TargetDescriptor,
+  live: Live,
+  roots: SearchRoot[],
+  hasAttribute: (name: string) => boolean,
+): Evidence[] {
+  const out: Evidence[] = [];
+  for (const name of STABLE_ATTRIBUTES) {
+    const value = d.attributes[name];
+    if (value === undefined || (name !== 'id' && !hasAttribute(name))) continue;
+    out.push({ weight: ATTRIBUTE_WEIGHT[name], match: (el) => attributeMatch(name, value, el) });
+  }
+  for (const [name, value] of Object.entries(d.extra ?? {})) {
+    if (hasAttribute(name))
+      out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
+  }
+  const icons = d.icons?.filter((c) => live.has(c) || /[/#.]/.test(c)) ?? [];
+  if (icons.length) {
+    // the controls holding each icon: found from the icons, rather than the icons searched in every control
+    const holders = new Map<string, Set<Element>>();
+    for (const icon of icons) {
+      const selector = /[/#.]/.test(icon)
+        ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
+        : `.${CSS.escape(icon)}`;
+      const set = new Set<Element>();
+      for (const r of roots) {
+        for (const hit of Array.from(r.querySelectorAll(selector))) {
+          for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) set.add(p);
+        }
+      }
+      holders.set(icon, set);
+    }
+    for (const icon of icons) {
+      const set = holders.get(icon) as Set<Element>;
+      out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => (set.has(el) ? 1 : 0) });
+    }
+  }
+  // attributes together weigh at most a little more than the accessible name: a redesign that renames a
+  // field's id and name attribute leaves it its label
+  const attributes = out.reduce((sum, e) => sum + e.weight, 0);
+  if (d.name && attributes > W.name + 1) for (const e of out) e.weight *= (W.name + 1) / attributes;
+  const sameText = d.text !== undefined && d.text === d.name;
+  if (d.name) {
+    const name = similarityTo(d.name);
+    out.push({
+      weight: sameText ? W.name + W.text : W.name,
+      match: (el) => {
+        const s = name(accessibleName(el));
+        return s >= MIN_SIMILARITY ? s : 0;
+      },
+    });
+  }
+  if (d.text && !sameText) {
+    const text = similarityTo(d.text);
+    out.push({
+      weight: W.text,
+      match: (el) => {
+        const s = text(visibleText(el).slice(0, 100));
+        return s >= MIN_SIMILARITY ? s : 0;
+      },
+    });
+  }
+  const classes = d.classes?.filter((c) => live.has(c)) ?? [];
+  for (const c of classes) {
+    out.push({
+      weight: W.classes / Math.sqrt(classes.length),
+      match: (el) => (el.classList.contains(c) ? 1 : 0),
+    });
+  }
+  return out;
+}
+
+/** The target's surroundings: compared on the shortlist only, they cost more and tell look-alikes apart. */
+function surroundingEvidence(
+  d: TargetDescriptor,
+  css: Set<Element>,
+  xpath: Set<Element>,
+  live: Live,
+): Evidence[] {
+  const fp = d.fingerprint;
+  const out: Evidence[] = [];
+  out.push({ weight: W.css, place: true, match: (el) => (css.has(el) ? 1 : 0) });
+  out.push({ weight: W.xpath, place: true, match: (el) => (xpath.has(el) ? 1 : 0) });
+  if (fp.ancestors.length)
+    out.push({ weight: W.ancestors, match: (el) => ancestorSimilarity(fp.ancestors, el, live) });
+  const similar = (
+    expected: string | undefined,
+    weight: number,
+    actual: (el: Element) => string | undefined,
+    place = false,
+  ) => {
+    if (!expected) return;
+    const test = similarityTo(expected);
+    out.push({
+      weight,
+      place,
+      match: (el) => {
+        const s = test(actual(el) ?? '');
+        return s >= 0.8 ? s : 0;
+      },
+    });
+  };
+  similar(d.landmark, W.landmark, landmarkOf);
+  similar(d.near, W.near, nearText);
+  similar(fp.previous, W.sibling, (el) => siblingSignature(el.previousElementSibling), true);
+  similar(fp.next, W.sibling, (el) => siblingSignature(el.nextElementSibling), true);
+  out.push({ weight: W.index, place: true, match: (el) => (position(el) === fp.index ? 1 : 0) });
+  const rank = d.rank;
+  if (rank)
+    out.push({ weight: W.index, place: true, match: (el) => (rankOf(el)?.index === rank.index ? 1 : 0) });
+  return out;
 }
 
 interface Scored {
   element: Element;
+  own: number;
   score: number;
-  /** multiplies the final score: below 1 for hidden elements and for elements lacking the target's own features */
-  factor: number;
   identity: number;
+  context: number;
+  /** the part of the score that comes from positions only (paths, index, rank, neighbours) */
+  place: number;
 }
 
-/** Finds the element a descriptor was captured from, by letting its strategies vote. */
+/**
+ * Finds the element a descriptor was captured from. Every piece of evidence counts by how distinctive it is on
+ * this page (an attribute forty elements share proves little); a candidate is claimed only when it keeps most of
+ * the target's own features and is clearly ahead of the next one, otherwise the answer says why not.
+ */
 export function find(
   descriptor: TargetDescriptor,
   root: SearchRoot = document,
   options: FindOptions = {},
 ): FindResult {
   const d = descriptor;
+  const fp = d.fingerprint;
   const { elements, roots } = collect(root);
-  let pool = elements;
+  let tagged = 0;
   if (d.tour) {
-    const tagged = elements.filter((el) => el.getAttribute('data-tour') === d.tour);
-    if (tagged.length === 1) {
-      const element = tagged[0] as Element;
+    const all = elements.filter((el) => el.getAttribute('data-tour') === d.tour);
+    tagged = all.length;
+    if (tagged === 1) {
+      const element = all[0] as Element;
       return {
         status: 'found',
         element,
@@ -223,129 +366,124 @@ export function find(
         candidates: [{ element, confidence: 1, identity: 1 }],
       };
     }
-    if (tagged.length > 1) pool = tagged;
   }
 
-  const { css, xpath } = structuralHits(d, roots);
-  const attributes = STABLE_ATTRIBUTES.filter((name) => d.attributes[name] !== undefined);
-  const fp = d.fingerprint;
-  let max = W.tag + W.css + W.xpath + W.index;
-  for (const name of attributes) max += ATTRIBUTE_WEIGHT[name];
-  if (d.role) max += W.role;
-  if (d.name) max += W.name;
-  if (d.text) max += W.text;
-  if (d.classes) max += W.classes;
-  if (fp.ancestors.length) max += W.ancestors;
-  if (fp.context) max += W.context;
-  if (fp.previous) max += W.sibling;
-  if (fp.next) max += W.sibling;
+  // the plausible elements, and the class names present on the page
+  const pool: Element[] = [];
+  for (const el of elements) {
+    const tag = el.localName;
+    if (tagged > 1 && el.getAttribute('data-tour') !== d.tour) continue;
+    if (tag === d.tag || INTERACTIVE.has(tag) || (d.role && el.getAttribute('role') === d.role)) {
+      pool.push(el);
+    }
+  }
+  // whether anything on the page still carries a class or an attribute
+  const present = new Map<string, boolean>();
+  const anywhere = (selector: string) => {
+    let seen = present.get(selector);
+    if (seen === undefined) {
+      seen = roots.some((r) => r.querySelector(selector) !== null);
+      present.set(selector, seen);
+    }
+    return seen;
+  };
+  const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
+  const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`) };
 
-  // strategies describing the element itself, as opposed to its surroundings shared with its neighbours
-  // positional paths count half: a re-ordered neighbour inherits them
-  // attributes together count at most as much as the accessible name: losing an id and a name attribute in a
-  // redesign leaves a field its label
-  let maxAttributes = 0;
-  for (const name of attributes) maxAttributes += ATTRIBUTE_WEIGHT[name];
-  const attributeShare = maxAttributes > W.name + 1 ? (W.name + 1) / maxAttributes : 1;
-  let maxIdentity = (W.css + W.xpath) / 2 + maxAttributes * attributeShare;
-  if (d.name) maxIdentity += W.name;
-  if (d.text) maxIdentity += W.text;
-
-  const nameSimilarity = similarityTo(d.name ?? '');
-  const textSimilarity = similarityTo(d.text ?? '');
-  const contextSimilarity = similarityTo(fp.context ?? '');
-  const previousSimilarity = similarityTo(fp.previous ?? '');
-  const nextSimilarity = similarityTo(fp.next ?? '');
-
-  // first pass: cheap strategies on every plausible element
-  const first: Scored[] = [];
-  for (const el of pool) {
+  // first pass: the target's own features on every plausible element, counting how many elements share each
+  const own = ownEvidence(d, live, roots, hasAttribute);
+  const matches = pool.map((el) => own.map((e) => e.match(el)));
+  // a feature counts as shared when another element shows it nearly as well, not when a word of it recurs
+  const weights = own.map((e, f) => e.weight * rarity(matches.filter((m) => (m[f] as number) >= 0.8).length));
+  const ownMax = weights.reduce((a, b) => a + b, 0);
+  const fixedMax = W.tag + (d.role ? W.role : 0);
+  const first: Scored[] = pool.map((element, i) => {
+    const m = matches[i] as number[];
     let score = 0;
-    const sameTag = el.localName === d.tag;
-    if (sameTag) score += W.tag;
-    let attributeScore = 0;
-    for (const name of attributes) {
-      attributeScore += ATTRIBUTE_WEIGHT[name] * attributeMatch(name, d.attributes[name] as string, el);
-    }
-    score += attributeScore;
-    const role = d.role ? roleOf(el) : '';
-    if (d.role && role === d.role) score += W.role;
-    const structural = css.has(el) || xpath.has(el);
-    if (
-      !sameTag &&
-      !attributeScore &&
-      !(d.role && role === d.role) &&
-      !structural &&
-      !INTERACTIVE.test(el.localName)
-    ) {
-      continue;
-    }
-    let paths = 0;
-    if (css.has(el)) paths += W.css;
-    if (xpath.has(el)) paths += W.xpath;
-    let identity = attributeScore * attributeShare;
-    if (d.name) {
-      const s = nameSimilarity(accessibleName(el));
-      if (s >= MIN_SIMILARITY) identity += W.name * s;
-    }
-    if (d.text) {
-      const s = textSimilarity(visibleText(el).slice(0, 100));
-      if (s >= MIN_SIMILARITY) identity += W.text * s;
-    }
-    score += identity - attributeScore * attributeShare + paths;
-    if (d.classes) score += W.classes * jaccard(d.classes, stableClasses(el));
-    // a neighbour of the same kind shares the surroundings, and after a re-order it takes the target's place:
-    // without enough of the target's own features it is a different element, however well the rest matches
-    const own = identity + paths / 2;
-    const ratio = maxIdentity ? Math.min(1, own / maxIdentity) : 1;
-    const factor = (ratio < MIN_IDENTITY ? 0.6 : 1) * (0.6 + 0.4 * ratio);
-    if (score > W.tag) first.push({ element: el, score, factor, identity: ratio });
-  }
-  first.sort((a, b) => b.score * b.factor - a.score * a.factor);
-
-  // second pass: the element's surroundings, for the most promising elements only
-  const second = first.slice(0, 60).map(({ element: el, score, factor: baseFactor, identity }) => {
-    let factor = baseFactor;
-    if (fp.ancestors.length) score += W.ancestors * ancestorSimilarity(fp.ancestors, el);
-    if (fp.context) {
-      const context = contextOf(el);
-      const s = contextSimilarity(context ?? '');
-      if (s >= 0.8) score += W.context * s;
-      // another card's or row's title is evidence against: that is the same control of another item; a
-      // title the target also had further out is not (the target left its section, e.g. into a dialog)
-      else if (context && !fp.outer?.some((outer) => similarity(outer, context) >= 0.8)) {
-        score -= W.context / 2;
-        factor *= 0.75;
-      }
-    } else if (contextOf(el)) score -= W.context / 4;
-    if (fp.previous && previousSimilarity(siblingSignature(el.previousElementSibling) ?? '') >= 0.8) {
-      score += W.sibling;
-    }
-    if (fp.next && nextSimilarity(siblingSignature(el.nextElementSibling) ?? '') >= 0.8) {
-      score += W.sibling;
-    }
-    const { index, count } = position(el);
-    if (index === fp.index) score += count === fp.siblings ? W.index : W.index / 2;
-    // a hidden copy (template, closed menu) must not take the place of the visible target
-    return { element: el, score: score * factor * (isVisible(el) ? 1 : 0.6), identity };
+    for (let f = 0; f < m.length; f++) score += (weights[f] as number) * (m[f] as number);
+    const identity = ownMax ? score / ownMax : 0;
+    if (element.localName === d.tag) score += W.tag;
+    if (d.role && roleOf(element) === d.role) score += W.role;
+    return { element, own: score, score, identity, context: 0, place: 0 };
   });
-  second.sort((a, b) => b.score - a.score);
+  first.sort((a, b) => b.own - a.own);
+  // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
+  const last = first[SHORTLIST - 1]?.own ?? 0;
+  const shortlist = first.filter((s, i) => i < SHORTLIST || (s.own >= last && i < 2 * SHORTLIST));
 
-  const candidates = second.slice(0, 3).map(({ element, score, identity }) => ({
+  // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
+  const [css, xpath] = structuralHits(d, roots) as [Set<Element>, Set<Element>];
+  for (const s of first)
+    if ((css.has(s.element) || xpath.has(s.element)) && !shortlist.includes(s)) shortlist.push(s);
+  const around = surroundingEvidence(d, css, xpath, live);
+  const near = shortlist.map(({ element }) => around.map((e) => e.match(element)));
+  const aroundWeights = around.map(
+    (e, f) => e.weight * rarity(near.filter((m) => (m[f] as number) >= 0.5).length),
+  );
+  const max = ownMax + fixedMax + aroundWeights.reduce((a, b) => a + b, 0) + (fp.context ? W.context : 0);
+  const contextSimilarity = similarityTo(fp.context ?? '');
+  shortlist.forEach((s, i) => {
+    const m = near[i] as number[];
+    for (let f = 0; f < m.length; f++) {
+      const points = (aroundWeights[f] as number) * (m[f] as number);
+      s.score += points;
+      if (around[f]?.place) s.place += points;
+    }
+    const context = contextOf(s.element);
+    if (fp.context) {
+      s.context = contextSimilarity(context ?? '');
+      if (s.context >= 0.8) s.score += W.context * s.context;
+      // another card's or row's title is evidence against: that is the same control of another item; a title
+      // the target also had further out is not (the target left its section, e.g. into a dialog)
+      else if (context && !fp.outer?.some((outer) => similarity(outer, context) >= 0.8)) s.score -= W.context;
+      else s.context = 1;
+    } else if (context) s.score -= W.context / 2;
+  });
+  shortlist.sort((a, b) => b.score - a.score);
+  // a hidden copy (template, closed menu) must not take the place of the visible target
+  for (const s of shortlist.slice(0, 4)) if (!isVisible(s.element)) s.score *= 0.6;
+  shortlist.sort((a, b) => b.score - a.score);
+
+  // an element without most of the target's own features is not the target, however well placed: it neither
+  // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
+  // "not found" with no confidence, as the contract says when there was no candidate)
+  const plausible = ownMax ? shortlist.filter((s) => s.identity >= MIN_IDENTITY) : shortlist;
+  const candidates = plausible.slice(0, 3).map(({ element, score, identity }) => ({
     element,
-    confidence: Math.min(1, score / max),
+    confidence: Math.max(0, Math.min(1, score / max)),
     identity,
   }));
-  const best = second[0];
-  const runnerUp = second[1];
-  const confidence = candidates[0]?.confidence ?? 0;
+  const best = plausible[0] ?? shortlist[0];
+  const runnerUp = plausible[1];
+  const confidence = best ? Math.max(0, Math.min(1, best.score / max)) : 0;
   const minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
-  if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) {
-    return { status: 'not-found', element: null, confidence, candidates };
+  const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
+  if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
+  // the target's own features are mostly gone: this is a neighbour that took its place
+  if (ownMax && best.identity < MIN_IDENTITY)
+    return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
+  if (runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
+  if (confidence < minConfidence) return report('low-confidence');
+  // elements that looked exactly like the target were told apart by their section's title: so must this one be
+  if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
+  if (runnerUp) {
+    const lead = best.score - runnerUp.score;
+    // ahead by its place alone while keeping only part of the target's own features: a neighbour that moved
+    // into a removed target's place looks just like this
+    const placeLead = best.place - runnerUp.place;
+    if (!d.copies && best.identity < 0.9 && lead - placeLead < AMBIGUITY_MARGIN * max)
+      return report('ambiguous');
   }
-  if (confidence < minConfidence) return { status: 'low-confidence', element: null, confidence, candidates };
-  if (runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) {
-    return { status: 'ambiguous', element: null, confidence, candidates };
-  }
+  // more exact copies of the target side by side than when it was captured: the site duplicated it
+  if (d.twins !== undefined && twinsOf(best.element) > d.twins) return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
+}
+
+function twinsOf(el: Element): number {
+  const signature = ownSignature(el);
+  let twins = 0;
+  for (const sibling of Array.from(el.parentNode?.children ?? [])) {
+    if (sibling !== el && sibling.localName === el.localName && ownSignature(sibling) === signature) twins++;
+  }
+  return twins;
 }

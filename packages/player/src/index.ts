@@ -9,6 +9,18 @@ export {
 export { type AutoClickOptions, autoClick, type ClickState } from './click';
 export { isVisible, type SearchRoot, UI_ATTRIBUTE } from './dom';
 export {
+  type ProgressStore,
+  percentDone,
+  RunEngine,
+  type RunEngineOptions,
+  type RunEvents,
+  type RunProgress,
+  type RunState,
+  type RunStep,
+  type StepIssue,
+  sameOriginAndPath,
+} from './engine';
+export {
   type Candidate,
   DEGRADED_CONFIDENCE,
   type FindOptions,
@@ -25,4 +37,5 @@ export {
   type StepPlacement,
 } from './policy';
 export { isGeneratedId, isHashedClass } from './stability';
+export { isStepTarget, parseTarget, type StepTarget, storedTarget } from './target';
 export { type WaitOptions, waitFor } from './wait';

@@ -1,7 +1,7 @@
 import '../../src/generated/panda.css';
 import { css } from '@mulot/ui/styled-system/css';
 import { h } from '../../src/dom';
-import { translator } from '../../src/i18n';
+import { translator } from '../../src/intl';
 import { buttons } from '../../src/panel';
 import { send } from '../../src/runtime';
 import { styles } from '../../src/styles';

@@ -1,10 +1,11 @@
 import '../../src/generated/panda.css';
+import { errorText } from '@mulot/api-client';
 import { css } from '@mulot/ui/styled-system/css';
 import { browser } from 'wxt/browser';
-import { directApi, errorText } from '../../src/api';
 import { trust } from '../../src/background/handlers';
+import { directApi } from '../../src/client';
 import { h, uid } from '../../src/dom';
-import { toLocale, translator } from '../../src/i18n';
+import { toLocale, translator } from '../../src/intl';
 import { normalizeApiBase, type Session } from '../../src/launch';
 import { buttons, field } from '../../src/panel';
 import { send } from '../../src/runtime';

@@ -1,6 +1,7 @@
+import { ApiError } from '@mulot/api-client';
 import { browser } from 'wxt/browser';
-import { ApiError, directApi } from '../api';
-import { type Locale, translator } from '../i18n';
+import { directApi } from '../client';
+import { type Locale, translator } from '../intl';
 import { checkLaunch, type Launch, resolveUrl, type Session, samePage } from '../launch';
 import type { LaunchAnswer, Message, ProxiedResponse, PublicSession, TabState } from '../messages';
 
@@ -168,7 +169,7 @@ async function launch(data: unknown, origin: string, from?: Sender['tab']): Prom
   } catch (error) {
     return fail(error instanceof ApiError ? error.message : t('common.network'));
   }
-  await setSession(request.session);
+  await setSession(await withEmail(request.session));
   const state: TabState =
     request.mode === 'creator'
       ? {
@@ -195,6 +196,16 @@ async function launch(data: unknown, origin: string, from?: Sender['tab']): Prom
   if (!(await getTabState(tab.id))) await setTabState(tab.id, state);
   await browser.storage.session.remove(PENDING_KEY);
   return { ok: true };
+}
+
+/** The back-office hands over no email: ask the API whose session it is, for the popup's "Connecté : …" line. */
+async function withEmail(session: Session): Promise<Session> {
+  if (session.email) return session;
+  const email = await directApi(session)
+    .GET('/users/me')
+    .then(({ data }) => data?.email)
+    .catch(() => undefined);
+  return email ? { ...session, email } : session;
 }
 
 /** Fetches what is needed to check the launch (a scenario's steps, a project's sites) with the handed session. */

@@ -1,7 +1,8 @@
-import { capture, type TargetDescriptor } from '@mulot/player';
-import { basedOn, errorText, isStale, type Schemas } from '../api';
+import { basedOn, errorText, isStale, type Schemas } from '@mulot/api-client';
+import { capture, parseTarget, type StepTarget, storedTarget } from '@mulot/player';
+import { createStepSchema } from '@mulot/ui/fragments/runner/schemas';
 import { h, uid } from '../dom';
-import { type Translate, toLocale, translator } from '../i18n';
+import { type MessageKey, type Translate, toLocale, translator } from '../intl';
 import type { CreatorState } from '../messages';
 import { buttons, createPanel, field, type Panel } from '../panel';
 import { type Context, send, tabState } from '../runtime';
@@ -314,7 +315,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
 
   // ── add / modify a step ──
   async function stepEditor(scenario: Scenario, step: Step | null, recapture = false) {
-    let target = (step?.target as TargetDescriptor | null | undefined) ?? null;
+    let target = parseTarget(step?.target);
     const name = h('input', { name: 'name', type: 'text', maxlength: 200, value: step?.name ?? '' });
     const text = h('textarea', { name: 'text', rows: 3, maxlength: 5000 });
     text.value = step?.text ?? '';
@@ -350,11 +351,20 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
       extra: field(uid('extra'), t('step.extra'), extra),
       url: field(uid('url'), t('step.url'), url),
     };
-    const rules = {
-      name: () => (name.value.trim() ? null : t('step.nameRequired')),
-      text: () => (text.value.trim() ? null : t('step.textRequired')),
-      url: () => (url.value.trim() ? null : t('step.urlRequired')),
-    };
+    // the same rules as the back-office's step editor (one schema); the messages are the extension's
+    const schema = createStepSchema({
+      formatMessage: ({ id }, values) => t(id.replace(/^runner\./, '') as MessageKey, values),
+    });
+    const values = () => ({
+      name: name.value,
+      text: text.value,
+      extra: extra.value,
+      url: url.value,
+      autoClick: autoClick.checked,
+    });
+    const problem = (key: 'name' | 'text' | 'url') => () =>
+      schema.shape[key].safeParse(values()[key]).error?.issues[0]?.message ?? null;
+    const rules = { name: problem('name'), text: problem('text'), url: problem('url') };
     type Rule = keyof typeof rules;
     const validate = (key: Rule) => {
       const message = rules[key]();
@@ -445,7 +455,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
         text: text.value.trim(),
         extra: extra.value.trim() || null,
         url: url.value.trim(),
-        target: target as unknown as Schemas['Target'] | null,
+        target: storedTarget(target),
         autoClick: autoClick.checked,
         onMissingTarget: {
           waitSeconds: Math.min(120, Math.max(0, Math.round(Number(wait.value) || 0))),
@@ -567,7 +577,7 @@ export function mountCreator(context: Context, initial: CreatorState): () => voi
   return destroy;
 }
 
-function describe(target: TargetDescriptor): string {
+function describe(target: StepTarget): string {
   const label = target.name || target.text || target.attributes['aria-label'] || target.attributes.id || '';
   return label ? `<${target.tag}> « ${label} »` : `<${target.tag}> ${target.css}`;
 }

@@ -1,38 +1,35 @@
-import {
-  autoClick,
-  DEGRADED_CONFIDENCE,
-  type HighlightHandle,
-  highlight,
-  placeStep,
-  type TargetDescriptor,
-} from '@mulot/player';
-import { errorText, type Schemas } from '../api';
+import { errorText, type Schemas } from '@mulot/api-client';
+import { type HighlightHandle, highlight, percentDone, RunEngine, type RunState } from '@mulot/player';
+import { browser } from 'wxt/browser';
 import { h, uid } from '../dom';
-import { toLocale, translator } from '../i18n';
+import { toLocale, translator } from '../intl';
 import { samePage } from '../launch';
-import type { ReaderState, RunProgress } from '../messages';
+import type { ReaderState } from '../messages';
 import { buttons, createPanel, field, PANEL_CSS, type Panel } from '../panel';
 import { type Context, send, tabState } from '../runtime';
 import { styles } from '../styles';
 
 type Scenario = Schemas['Scenario'];
-type Step = Schemas['Step'];
-type StepIssue = Schemas['StepIssue'];
-
-const CLICKABLE =
-  'a,button,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],input[type=submit],input[type=button]';
 
 export { samePage };
 
-/** The run at another step: the page of that step may be navigated to again. */
-function moved(run: RunProgress, index: number): RunProgress {
-  const { navigated: _navigated, ...rest } = run;
-  return { ...rest, index, completed: Math.max(run.completed, index) };
+const COMPLETED_KEY = 'completedGuides';
+
+/** The guides played to the end in this browser (their prerequisite prompt is not shown again). */
+async function completedGuides(): Promise<string[]> {
+  try {
+    const stored = await browser.storage.local.get(COMPLETED_KEY);
+    const list: unknown = stored[COMPLETED_KEY];
+    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
-/** Percent complete once the given number of steps (out of total) is done. */
-export function percent(done: number, total: number): number {
-  return total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 0;
+async function markCompleted(id: string): Promise<void> {
+  const list = await completedGuides();
+  if (list.includes(id)) return;
+  await browser.storage.local.set({ [COMPLETED_KEY]: [...list, id].slice(-500) }).catch(() => undefined);
 }
 
 /**
@@ -45,7 +42,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
   let state = initial;
   let panel: Panel | null = null;
   let overlay: HighlightHandle | null = null;
-  let abort = new AbortController();
+  let engine: RunEngine | null = null;
   let scenario: Scenario | null = null;
   let destroyed = false;
 
@@ -65,8 +62,8 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
     panel = null;
   }
   function clearOverlay() {
-    abort.abort();
-    abort = new AbortController();
+    engine?.destroy();
+    engine = null;
     overlay?.destroy();
     overlay = null;
   }
@@ -233,7 +230,10 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       return;
     }
     const guide = scenario;
-    if (guide.prerequisites.length === 0) return start(guide);
+    // a prerequisite guide this browser has completed is done: only what is left is asked
+    const done = await completedGuides();
+    const pending = guide.prerequisites.filter((pr) => !(pr.scenarioId && done.includes(pr.scenarioId)));
+    if (pending.length === 0) return start(guide);
     const p = ensurePanel();
     p.body.replaceChildren(
       h('h2', { class: styles.heading }, guide.title),
@@ -241,14 +241,31 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
       h(
         'ul',
         { class: styles.list },
-        ...guide.prerequisites.map((pr) =>
-          h(
+        ...pending.map((pr) => {
+          const linked = pr.scenario;
+          return h(
             'li',
             { class: styles.item },
             pr.text,
-            pr.scenario ? h('span', { class: styles.muted }, pr.scenario.title) : null,
-          ),
-        ),
+            linked ? h('span', { class: styles.muted }, linked.title) : null,
+            linked
+              ? h(
+                  'div',
+                  { class: styles.row },
+                  h(
+                    'button',
+                    {
+                      type: 'button',
+                      class: buttons.secondary,
+                      'aria-label': `${t('catalogue.launch')} : ${linked.title}`,
+                      onclick: () => void open(linked.id),
+                    },
+                    t('catalogue.launch'),
+                  ),
+                )
+              : null,
+          );
+        }),
       ),
       h(
         'div',
@@ -306,208 +323,123 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
     }
   }
 
-  async function report(step: Step, issue: Omit<StepIssue, 'stepId'>) {
-    const run = state.run as RunProgress;
-    if (run.reported.includes(step.id)) return;
-    await save({ ...state, run: { ...run, reported: [...run.reported, step.id] } });
-    const recorded = await updateRun({
-      stepIssues: [{ stepId: step.id, ...issue }],
-      stepsCompleted: run.completed,
-    });
-    // the page as the user sees it now, for the author to compare with the step's own screenshot
-    const added = recorded?.stepIssues.filter((i) => i.stepId === step.id).at(-1);
-    if (recorded && added && state.scenarioId)
-      void send({
-        kind: 'issue-screenshot:put',
-        scenarioId: state.scenarioId,
-        runId: recorded.id,
-        issueId: added.id,
-      }).catch(() => undefined);
-  }
-
-  async function go(index: number, direction: 1 | -1 = 1) {
-    const run = state.run as RunProgress;
-    await save({ ...state, run: moved(run, index) });
-    await play(direction);
-  }
-
-  // ── the runner ──
-  async function play(direction: 1 | -1 = 1) {
+  // ── the runner: the run engine moves through the steps, this draws its states ──
+  async function play() {
     clearOverlay();
     if (!state.scenarioId || !state.run) return catalogue();
     if (!scenario || scenario.id !== state.scenarioId) scenario = await loadScenario(state.scenarioId);
     if (!scenario || destroyed) return;
     const guide = scenario;
-    const run = state.run;
     if (guide.steps.length === 0) {
       ensurePanel().alert(t('runner.noSteps'));
       return;
     }
-    if (run.index >= guide.steps.length) return finish(guide);
-    const step = guide.steps[run.index] as Step;
-    // a step on another page: go there; this content script ends and the next page's resumes the run
-    // (once per step: when that page redirects, e.g. to a login, the step is looked for where the user is)
-    if (step.url && !samePage(step.url, location.href) && run.navigated !== run.index) {
-      await save({ ...state, run: { ...run, navigated: run.index } });
-      location.assign(step.url);
-      return;
-    }
-    closePanel();
-    const total = guide.steps.length;
-    const signal = abort.signal;
-    const content = stepCard(guide, step, run.index, total);
-    if (!step.target) {
-      overlay = highlight(null, content.card, { onEscape: () => void quit(true), styles: PANEL_CSS });
-      content.note(t('runner.noTarget'));
-      return;
-    }
-    content.note(t('common.loading'));
-    overlay = highlight(null, content.card, {
-      onEscape: () => void quit(true),
-      styles: PANEL_CSS,
-      focus: false,
-    });
-    let placement: Awaited<ReturnType<typeof placeStep>>;
-    try {
-      placement = await placeStep(
-        step.target as unknown as TargetDescriptor,
-        { wait: step.onMissingTarget.waitSeconds, otherwise: step.onMissingTarget.fallback },
-        { signal },
-      );
-    } catch {
-      return; // aborted: the user moved on
-    }
-    if (signal.aborted) return;
-    const { report: found } = placement;
-    if (placement.kind !== 'anchored') {
-      await report(step, {
-        outcome: 'not-found',
-        confidence: found.candidates.length ? found.confidence : null,
-        url: location.href.slice(0, 2048),
-      });
-      if (placement.kind === 'skip') {
-        const next = run.index + direction;
-        // skipping backwards past the first step lands on it going forwards
-        if (next < 0) return go(0);
-        if (next >= guide.steps.length) return finish(guide);
-        return go(next, direction);
-      }
-      content.note(t('runner.notFound'));
-      overlay.update(content.card, null);
-      const shot = step.hasScreenshot
-        ? await send<{ dataUrl: string | null }>({
-            kind: 'screenshot:get',
-            scenarioId: guide.id,
-            stepId: step.id,
-          }).catch(() => null)
-        : null;
-      if (signal.aborted) return;
-      content.screenshot(shot?.dataUrl ?? null);
-      overlay.reposition();
-      return;
-    }
-    if (found.confidence < DEGRADED_CONFIDENCE)
-      await report(step, {
-        outcome: 'low-confidence',
-        confidence: found.confidence,
-        url: location.href.slice(0, 2048),
-      });
-    const element = placement.element;
-    content.note('');
-    try {
-      overlay.update(content.card, element);
-    } catch (error) {
-      // the page's own code can break anchoring (e.g. a node removed mid-layout): the step still shows
-      content.note(`${t('runner.highlightError')} ${error instanceof Error ? error.message : String(error)}`);
-      overlay.update(content.card, null);
-    }
-    const next = async () => {
-      const last = run.index + 1 >= total;
-      await save({
-        ...state,
-        run: moved(run, run.index + 1),
-      });
-      if (last) await finish(guide);
-      else await play();
-    };
-    // the user doing the step themselves moves the guide on; the state is saved before a link navigates away
-    if (element.matches(CLICKABLE)) {
-      element.addEventListener(
-        'click',
-        (event) => {
-          if (!event.isTrusted) return;
-          void save({
-            ...state,
-            run: moved(run, run.index + 1),
-          });
-          window.setTimeout(() => {
-            if (!signal.aborted && location.href) void next();
-          }, 300);
+    const runId = state.run.runId;
+    const run = new RunEngine({
+      steps: guide.steps,
+      store: {
+        load: () => state.run ?? null,
+        save: async (progress) => {
+          if (progress) await save({ ...state, run: { ...progress, runId } });
         },
-        { once: true, signal },
-      );
-    }
-    if (step.autoClick) {
-      content.setBusy(true);
-      await save({
-        ...state,
-        run: moved(run, run.index + 1),
-      });
-      const result = await autoClick(element, {
-        signal,
-        delay: 600,
-        onState: (s) => content.note(s === 'clicking' ? t('runner.clicking') : ''),
-      }).catch(() => 'failed' as const);
-      if (signal.aborted) return;
-      if (result === 'failed') {
-        content.setBusy(false);
-        await save({ ...state, run });
-        return;
+      },
+      onIssue: async (step, issue) => {
+        const recorded = await updateRun({
+          stepIssues: [{ stepId: step.id, ...issue }],
+          stepsCompleted: state.run?.completed ?? 0,
+        });
+        // the page as the user sees it now, for the author to compare with the step's own screenshot
+        const added = recorded?.stepIssues.filter((i) => i.stepId === step.id).at(-1);
+        if (recorded && added && state.scenarioId)
+          void send({
+            kind: 'issue-screenshot:put',
+            scenarioId: state.scenarioId,
+            runId: recorded.id,
+            issueId: added.id,
+          }).catch(() => undefined);
+      },
+      samePage,
+    });
+    engine = run;
+    let card: ReturnType<typeof stepCard> | null = null;
+    const draw = (now: RunState) => {
+      if (engine !== run) return;
+      if (now.status === 'finished') return void finish(guide);
+      if (!('index' in now) || now.status === 'navigating') return;
+      if (!card || card.index !== now.index) {
+        overlay?.destroy();
+        closePanel();
+        card = stepCard(guide, now.index);
+        overlay = highlight(null, card.card, {
+          onEscape: () => void quit(true),
+          styles: PANEL_CSS,
+          focus: now.status === 'unanchored',
+        });
       }
-      // a click that navigates ends this page; otherwise the next step shows here
-      window.setTimeout(() => {
-        if (!signal.aborted) void (run.index + 1 >= total ? finish(guide) : play());
-      }, 300);
-    }
+      const current = card;
+      current.setBusy(now.status === 'anchored' && now.click === 'clicking');
+      if (now.status === 'waiting') current.note(t('common.loading'));
+      else if (now.status === 'unanchored' && now.reason === 'no-target') current.note(t('runner.noTarget'));
+      else if (now.status === 'unanchored') {
+        current.note(t('runner.notFound'));
+        overlay?.update(current.card, null);
+        const step = guide.steps[now.index];
+        if (!step) return;
+        void (
+          step.hasScreenshot
+            ? send<{ dataUrl: string | null }>({
+                kind: 'screenshot:get',
+                scenarioId: guide.id,
+                stepId: step.id,
+              })
+            : Promise.resolve(null)
+        )
+          .catch(() => null)
+          .then((shot) => {
+            if (card !== current || engine !== run) return;
+            current.screenshot(shot?.dataUrl ?? null);
+            overlay?.reposition();
+          });
+      } else if (now.status === 'anchored') {
+        current.note(now.click === 'clicking' ? t('runner.clicking') : '');
+        if (now.click) return;
+        try {
+          overlay?.update(current.card, now.element);
+        } catch (error) {
+          // the page's own code can break anchoring (e.g. a node removed mid-layout): the step still shows
+          current.note(
+            `${t('runner.highlightError')} ${error instanceof Error ? error.message : String(error)}`,
+          );
+          overlay?.update(current.card, null);
+        }
+      }
+    };
+    run.on('change', draw);
+    await run.resume();
 
-    function stepCard(guide: Scenario, step: Step, index: number, total: number) {
-      const done = percent(index + 1, total);
+    function stepCard(guide: Scenario, index: number) {
+      const total = guide.steps.length;
+      const step = guide.steps[index] as Schemas['Step'];
+      // the steps done before this one: 0 % on the first step, 100 % only on the congratulations screen
+      const done = percentDone({ index }, total);
       const note = h('p', { role: 'status', class: styles.muted });
       const shot = h('div');
       const previous = h(
         'button',
-        {
-          type: 'button',
-          class: buttons.secondary,
-          disabled: index === 0,
-          onclick: () => void go(index - 1, -1),
-        },
+        { type: 'button', class: buttons.secondary, disabled: index === 0, onclick: () => void run.back() },
         t('runner.previous'),
       );
       const last = index + 1 >= total;
       const nextButton = h(
         'button',
-        {
-          type: 'button',
-          class: buttons.primary,
-          onclick: () => {
-            void (async () => {
-              await save({
-                ...state,
-                run: moved(run, index + 1),
-              });
-              if (last) await finish(guide);
-              else await play();
-            })();
-          },
-        },
+        { type: 'button', class: buttons.primary, onclick: () => void run.next() },
         last ? t('runner.finish') : t('runner.next'),
       );
       const card = h(
         'div',
         { class: styles.card },
         h('p', { class: styles.brand }, guide.title),
-        h('p', { class: styles.muted }, t('runner.progress', { n: index + 1, total })),
+        h('p', { class: styles.muted }, t('runner.progress', { current: index + 1, total })),
         h(
           'div',
           {
@@ -539,6 +471,7 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
         ),
       );
       return {
+        index,
         card,
         note(text: string) {
           note.textContent = text;
@@ -562,7 +495,10 @@ export function mountReader(context: Context, initial: ReaderState): () => void 
   async function finish(guide: Scenario, record = true) {
     clearOverlay();
     const total = guide.steps.length;
-    if (record) await updateRun({ status: 'completed', stepsCompleted: total });
+    if (record) {
+      await updateRun({ status: 'completed', stepsCompleted: total });
+      await markCompleted(guide.id);
+    }
     await save({ mode: 'reader', scenarioId: guide.id, finished: true });
     const p = ensurePanel();
     const back = h(

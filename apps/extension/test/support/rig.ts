@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
-import { type Started, startApi, startDemoSite } from './servers';
+import { type Started, startApi, startDemoSite } from './servers.ts';
 
 // the machines are shared and slow: give the UI time rather than fail on load
 export const expectPage = playwrightExpect.configure({ timeout: 30_000 });
-const extensionDir = resolve(import.meta.dirname, '../../.output/chrome-mv3');
+export const extensionDir = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 
 export interface Json {
   [key: string]: unknown;
@@ -28,7 +28,8 @@ export class ExtensionRig {
     [this.api, this.demo] = await Promise.all([startApi(), startDemoSite()]);
   }
 
-  async launchBrowser(profilePrefix: string): Promise<void> {
+  /** Chromium with the built extension of `dir` (the bench loads another build, the baseline's, too). */
+  async launchBrowser(profilePrefix: string, dir = extensionDir): Promise<void> {
     this.#profileDir = mkdtempSync(join(tmpdir(), profilePrefix));
     this.context = await chromium.launchPersistentContext(this.#profileDir, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,16 +42,21 @@ export class ExtensionRig {
         '--disable-dev-shm-usage',
         '--disable-background-networking',
         '--disable-component-update',
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
+        `--disable-extensions-except=${dir}`,
+        `--load-extension=${dir}`,
       ],
     });
   }
 
-  async stop(): Promise<void> {
+  async closeBrowser(): Promise<void> {
     await this.context?.close();
-    await Promise.all([this.api?.stop(), this.demo?.stop()]);
     if (this.#profileDir) rmSync(this.#profileDir, { recursive: true, force: true });
+    this.#profileDir = '';
+  }
+
+  async stop(): Promise<void> {
+    await this.closeBrowser();
+    await Promise.all([this.api?.stop(), this.demo?.stop()]);
   }
 
   async call<T = Json>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,10 +62,17 @@ function stopper(child: ChildProcess, cleanup = () => {}) {
 }
 
 /**
- * apps/api on a fresh PGlite directory, serving the built back-office (the extension's `test` script builds it) so
+ * apps/api on a fresh PGlite directory, serving the built back-office (built once by `pnpm test` before the suites) so
  * that authors publish as they would; without SMTP_URL its mails are .eml files and their links are logged.
  */
 export async function startApi(): Promise<Started> {
+  for (const built of [
+    'apps/backoffice/build/client/index.html',
+    'apps/extension/.output/chrome-mv3/manifest.json',
+  ]) {
+    // `pnpm test` builds both once for every suite (scripts/test.ts); run alone, this suite needs them built.
+    if (!existsSync(join(repo, built))) throw new Error(`${built} is missing: run \`pnpm build\` first`);
+  }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mulot-ext-api-'));
   const { child, output } = run('apps/api/src/cli.ts', {

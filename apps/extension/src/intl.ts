@@ -1,0 +1,291 @@
+import { createIntl, createIntlCache, defineMessages, type MessageDescriptor } from '@formatjs/intl';
+import en from '@mulot/i18n/lang/en.json';
+
+// The extension's texts, in the one catalogue (packages/i18n): French is the default message here, extracted and
+// checked by `pnpm i18n:extract` / `pnpm i18n:check` with the rest; English comes from packages/i18n/lang/en.json.
+// A text the back-office already has keeps its id. Formatting is react-intl's core (@formatjs/intl), so scripts
+// that render no React (the background, the launcher) format the same ICU messages.
+const messages = defineMessages({
+  'validation.tooLong': {
+    id: 'validation.tooLong',
+    defaultMessage: 'Ce champ ne peut pas dépasser {max} caractères.',
+  },
+  'launch.error': { id: 'app.scenario.launchFailed', defaultMessage: "Impossible de lancer l'extension" },
+  'launch.origin': {
+    id: 'extension.launch.origin',
+    defaultMessage: "Le lancement doit venir du back-office associé à l'API.",
+  },
+  'launch.url': { id: 'extension.launch.url', defaultMessage: "L'URL cible est requise." },
+  'launch.urlInvalid': { id: 'extension.launch.urlInvalid', defaultMessage: "L'URL cible n'est pas valide." },
+  'launch.mode': {
+    id: 'extension.launch.mode',
+    defaultMessage: 'Le mode doit être « reader » ou « creator ».',
+  },
+  'launch.apiBase': { id: 'extension.launch.apiBase', defaultMessage: "L'adresse de l'API est requise." },
+  'launch.session': {
+    id: 'extension.launch.session',
+    defaultMessage: 'La session (jeton et organisation) est requise.',
+  },
+  'launch.newGuide': {
+    id: 'extension.launch.newGuide',
+    defaultMessage: 'Un nouveau guide demande un projet et une catégorie (projectId et categoryId).',
+  },
+  'launch.noSteps': {
+    id: 'extension.launch.noSteps',
+    defaultMessage: 'Ce scénario ne contient aucune étape',
+  },
+  'launch.noSite': {
+    id: 'app.scenario.noSite',
+    defaultMessage: "Aucun site n'est configuré pour ce projet.",
+  },
+  'launch.urlNotFound': {
+    id: 'extension.launch.urlNotFound',
+    defaultMessage: "URL introuvable pour cette étape et aucun site n'est configuré pour le projet.",
+  },
+  'launch.denied': { id: 'extension.launch.denied', defaultMessage: "Lancement refusé par l'utilisateur." },
+  'approve.title': { id: 'extension.approve.title', defaultMessage: 'Autoriser ce site à lancer Mulot ?' },
+  'approve.text': {
+    id: 'extension.approve.text',
+    defaultMessage:
+      "{origin} demande à lancer l'extension avec une session Mulot. N'autorisez que le back-office Mulot de votre organisation.",
+  },
+  'approve.allow': { id: 'extension.approve.allow', defaultMessage: 'Autoriser' },
+  'approve.deny': { id: 'extension.approve.deny', defaultMessage: 'Refuser' },
+  'common.error': { id: 'app.error.unexpected', defaultMessage: 'Une erreur est survenue' },
+  'common.unknown': { id: 'extension.common.unknown', defaultMessage: 'Erreur inconnue' },
+  'common.network': {
+    id: 'app.error.retry',
+    defaultMessage: 'Veuillez vérifier votre connexion et réessayer.',
+  },
+  'common.loadError': { id: 'extension.common.loadError', defaultMessage: 'Erreur lors du chargement:' },
+  'creator.scenarioError': {
+    id: 'extension.creator.scenarioError',
+    defaultMessage: 'Impossible de charger les informations du scénario.',
+  },
+  'runner.highlightError': { id: 'extension.runner.highlightError', defaultMessage: 'Erreur de surlignage:' },
+  'common.close': { id: 'ui.dialog.close', defaultMessage: 'Fermer' },
+  'common.cancel': { id: 'content.dialog.cancel', defaultMessage: 'Annuler' },
+  'common.save': { id: 'content.form.save', defaultMessage: 'Enregistrer' },
+  'common.saving': { id: 'auth.resetPassword.submitting', defaultMessage: 'Enregistrement...' },
+  'common.loading': { id: 'ui.spinner.label', defaultMessage: 'Chargement...' },
+  'common.delete': { id: 'app.scenario.delete', defaultMessage: 'Supprimer' },
+  'panel.creator': { id: 'extension.panel.creator', defaultMessage: 'Mulot — création de guide' },
+  'panel.reader': { id: 'extension.panel.reader', defaultMessage: 'Mulot — guides' },
+  'panel.move': { id: 'extension.panel.move', defaultMessage: "Déplacer le panneau de l'autre côté" },
+  'form.title': { id: 'app.guide.newTitle', defaultMessage: 'Nouveau guide' },
+  'form.project': { id: 'app.title.project', defaultMessage: 'Projet' },
+  'form.category': { id: 'app.title.category', defaultMessage: 'Catégorie' },
+  'form.guideTitle': { id: 'guide.form.title', defaultMessage: 'Titre' },
+  'form.description': {
+    id: 'extension.form.description',
+    defaultMessage: 'Description pour les utilisateurs',
+  },
+  'form.summary': { id: 'guide.form.summary', defaultMessage: 'Résumé pour le modèle (LLM)' },
+  'form.minDuration': { id: 'guide.form.minDuration', defaultMessage: 'Durée minimale (minutes)' },
+  'form.maxDuration': { id: 'guide.form.maxDuration', defaultMessage: 'Durée maximale (minutes)' },
+  'form.choose': { id: 'extension.form.choose', defaultMessage: 'Choisir…' },
+  'form.create': { id: 'extension.form.create', defaultMessage: 'Créer le guide' },
+  'form.creating': { id: 'content.form.creating', defaultMessage: 'Création...' },
+  'form.projectRequired': { id: 'guide.form.projectRequired', defaultMessage: 'Le projet est requis' },
+  'form.categoryRequired': { id: 'guide.form.categoryRequired', defaultMessage: 'La catégorie est requise' },
+  'form.titleRequired': { id: 'guide.form.titleRequired', defaultMessage: 'Le titre est requis' },
+  'form.descriptionRequired': {
+    id: 'guide.form.descriptionRequired',
+    defaultMessage: 'La description est requise',
+  },
+  'form.summaryRequired': { id: 'guide.form.summaryRequired', defaultMessage: 'Le résumé est requis' },
+  'form.minRequired': { id: 'guide.form.minRequired', defaultMessage: 'La durée minimale est requise' },
+  'form.maxRequired': { id: 'guide.form.maxRequired', defaultMessage: 'La durée maximale est requise' },
+  'form.maxBelowMin': {
+    id: 'guide.form.maxBelowMin',
+    defaultMessage: 'La durée maximale doit être supérieure ou égale à la durée minimale',
+  },
+  'steps.title': { id: 'app.scenario.steps', defaultMessage: 'Étapes' },
+  'steps.empty': {
+    id: 'extension.steps.empty',
+    defaultMessage:
+      "Ce guide n'a pas encore d'étape. Naviguez jusqu'à la page voulue puis ajoutez une étape.",
+  },
+  'steps.add': { id: 'extension.steps.add', defaultMessage: 'Ajouter une étape' },
+  'steps.edit': { id: 'app.scenario.edit', defaultMessage: 'Modifier' },
+  'steps.up': { id: 'extension.steps.up', defaultMessage: 'Monter' },
+  'steps.down': { id: 'extension.steps.down', defaultMessage: 'Descendre' },
+  'steps.confirmDelete': { id: 'extension.steps.confirmDelete', defaultMessage: 'Supprimer cette étape ?' },
+  'steps.deleted': { id: 'extension.steps.deleted', defaultMessage: 'Étape supprimée' },
+  'steps.finish': { id: 'runner.finish', defaultMessage: 'Terminer' },
+  'step.new': { id: 'runner.step.addTitle', defaultMessage: 'Nouvelle étape' },
+  'step.edit': { id: 'extension.step.edit', defaultMessage: "Modifier l'étape {n}" },
+  'step.name': { id: 'runner.step.name', defaultMessage: "Titre de l'étape" },
+  'step.text': { id: 'extension.step.text', defaultMessage: "Description de l'action" },
+  'step.extra': { id: 'runner.step.extra', defaultMessage: 'Informations complémentaires (facultatif)' },
+  'step.url': { id: 'runner.step.url', defaultMessage: 'URL de la page' },
+  'step.target': { id: 'runner.step.target', defaultMessage: 'Élément cible' },
+  'step.capture': { id: 'extension.step.capture', defaultMessage: "Capturer l'élément" },
+  'step.recapture': { id: 'extension.step.recapture', defaultMessage: "Recapturer l'élément" },
+  'step.detecting': {
+    id: 'extension.step.detecting',
+    defaultMessage: 'Détection... cliquez sur un élément de la page (Échap pour annuler)',
+  },
+  'step.noCapture': {
+    id: 'runner.step.noTarget',
+    defaultMessage: "Aucun élément n'a été capturé pour cette étape.",
+  },
+  'step.autoClick': { id: 'extension.step.autoClick', defaultMessage: 'Clic automatique' },
+  'step.wait': { id: 'extension.step.wait', defaultMessage: 'Attendre la cible (secondes)' },
+  'step.fallback': { id: 'extension.step.fallback', defaultMessage: 'Si la cible reste introuvable' },
+  'step.fallbackUnanchored': {
+    id: 'extension.step.fallbackUnanchored',
+    defaultMessage: "Afficher l'étape sans ancrage (avec sa capture d'écran)",
+  },
+  'step.fallbackSkip': { id: 'extension.step.fallbackSkip', defaultMessage: "Passer l'étape" },
+  'step.nameRequired': { id: 'guide.form.titleRequired', defaultMessage: 'Le titre est requis' },
+  'step.textRequired': { id: 'guide.form.descriptionRequired', defaultMessage: 'La description est requise' },
+  'step.urlRequired': { id: 'extension.step.urlRequired', defaultMessage: "L'URL est requise" },
+  'step.urlInvalid': {
+    id: 'runner.step.urlInvalid',
+    defaultMessage: "L'URL doit être une adresse web valide, commençant par http:// ou https://",
+  },
+  'step.created': { id: 'runner.step.added', defaultMessage: 'Étape ajoutée avec succès' },
+  'step.updated': { id: 'runner.step.updated', defaultMessage: 'Étape mise à jour avec succès' },
+  'step.screenshotFailed': {
+    id: 'extension.step.screenshotFailed',
+    defaultMessage: "Étape enregistrée, mais la capture d'écran a échoué.",
+  },
+  'steps.stale': {
+    id: 'extension.steps.stale',
+    defaultMessage:
+      "Ce guide a été modifié par quelqu'un d'autre entre-temps. Il a été rechargé ; vos modifications n'ont pas été enregistrées.",
+  },
+  'prereq.title': { id: 'guide.prerequisites.title', defaultMessage: 'Prérequis' },
+  'prereq.text': { id: 'extension.prereq.text', defaultMessage: 'Texte du prérequis' },
+  'prereq.scenario': { id: 'extension.prereq.scenario', defaultMessage: 'Guide prérequis (facultatif)' },
+  'prereq.none': { id: 'guide.prerequisites.noScenario', defaultMessage: 'Aucun' },
+  'prereq.add': { id: 'guide.prerequisites.add', defaultMessage: 'Ajouter un prérequis' },
+  'prereq.remove': { id: 'extension.prereq.remove', defaultMessage: 'Retirer' },
+  'prereq.saved': { id: 'app.scenario.prerequisitesSaved', defaultMessage: 'Prérequis enregistrés' },
+  'prereq.textRequired': {
+    id: 'guide.prerequisites.textRequired',
+    defaultMessage: 'Le texte du prérequis est requis',
+  },
+  'prereq.prompt': {
+    id: 'guide.prerequisites.prompt',
+    defaultMessage: 'Vous devez compléter les prérequis suivants avant de commencer ce guide :',
+  },
+  'prereq.start': { id: 'runner.start', defaultMessage: 'Commencer le guide' },
+  'assistant.prompt': { id: 'runner.assistant.prompt', defaultMessage: 'Décrivez ce que vous voulez faire' },
+  'assistant.required': {
+    id: 'runner.assistant.queryRequired',
+    defaultMessage: 'Décrivez en quelques mots ce que vous voulez faire',
+  },
+  'assistant.submit': { id: 'runner.assistant.submit', defaultMessage: 'Trouver un guide' },
+  'assistant.pending': { id: 'runner.assistant.pending', defaultMessage: 'Recherche...' },
+  'assistant.results': { id: 'runner.assistant.results', defaultMessage: 'Guides proposés' },
+  'assistant.empty': {
+    id: 'runner.assistant.empty',
+    defaultMessage: 'Aucun guide ne correspond à votre demande',
+  },
+  'assistant.fallback': {
+    id: 'runner.assistant.fallback',
+    defaultMessage:
+      "L'assistant intelligent n'a pas pu répondre : ces guides viennent de la recherche par mots-clés.",
+  },
+  'catalogue.title': { id: 'runner.catalogue.title', defaultMessage: 'Guides disponibles' },
+  'catalogue.empty': {
+    id: 'extension.catalogue.empty',
+    defaultMessage: 'Aucun guide trouvé pour ce domaine.',
+  },
+  'catalogue.launch': { id: 'app.scenario.launch', defaultMessage: 'Lancer' },
+  'catalogue.duration': { id: 'extension.catalogue.duration', defaultMessage: '{min}–{max} min' },
+  'catalogue.steps': { id: 'extension.catalogue.steps', defaultMessage: '{n} étapes' },
+  'runner.progress': { id: 'runner.stepOf', defaultMessage: 'Étape {current} sur {total}' },
+  'runner.percent': { id: 'extension.runner.percent', defaultMessage: '{p} % terminé' },
+  'runner.previous': { id: 'runner.previous', defaultMessage: 'Précédent' },
+  'runner.next': { id: 'runner.next', defaultMessage: 'Suivant' },
+  'runner.finish': { id: 'runner.finish', defaultMessage: 'Terminer' },
+  'runner.quit': { id: 'runner.quit', defaultMessage: 'Quitter le guide' },
+  'runner.clicking': { id: 'extension.runner.clicking', defaultMessage: 'Clic en cours...' },
+  'runner.noTarget': {
+    id: 'runner.noTarget',
+    defaultMessage: 'Aucun élément cible défini pour cette étape.',
+  },
+  'runner.notFound': {
+    id: 'extension.runner.notFound',
+    defaultMessage: "L'élément de cette étape est introuvable sur la page.",
+  },
+  'runner.noScreenshot': {
+    id: 'health.repair.noStepShot',
+    defaultMessage: "Aucune capture d'écran associée à cette étape.",
+  },
+  'runner.screenshotAlt': {
+    id: 'extension.runner.screenshotAlt',
+    defaultMessage: "Capture d'écran de l'étape",
+  },
+  'runner.noSteps': {
+    id: 'runner.noSteps',
+    defaultMessage: "Ce guide ne contient pas d'étapes configurées.",
+  },
+  'runner.loadError': { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
+  'runner.congrats': { id: 'runner.congratulations', defaultMessage: 'Félicitations !' },
+  'runner.done': {
+    id: 'runner.congratulationsText',
+    defaultMessage: 'Vous avez terminé le guide « {title} ».',
+  },
+  'runner.home': { id: 'app.error.backHome', defaultMessage: "Retour à l'accueil" },
+  'popup.signIn': { id: 'app.title.login', defaultMessage: 'Connexion' },
+  'popup.apiBase': { id: 'extension.popup.apiBase', defaultMessage: "Adresse de l'API" },
+  'popup.email': { id: 'auth.field.email', defaultMessage: 'Email' },
+  'popup.password': { id: 'auth.field.password', defaultMessage: 'Mot de passe' },
+  'popup.submit': { id: 'auth.goToLogin', defaultMessage: 'Se connecter' },
+  'popup.submitting': { id: 'auth.login.submitting', defaultMessage: 'Connexion...' },
+  'popup.signOut': { id: 'extension.popup.signOut', defaultMessage: 'Se déconnecter' },
+  'popup.emailRequired': { id: 'auth.validation.emailRequired', defaultMessage: "L'email est requis" },
+  'popup.emailInvalid': {
+    id: 'auth.validation.emailInvalid',
+    defaultMessage: 'Veuillez entrer une adresse email valide',
+  },
+  'popup.passwordRequired': {
+    id: 'auth.validation.passwordRequired',
+    defaultMessage: 'Le mot de passe est requis',
+  },
+  'popup.apiBaseInvalid': {
+    id: 'extension.popup.apiBaseInvalid',
+    defaultMessage: "L'adresse de l'API n'est pas valide.",
+  },
+  'popup.noOrganization': {
+    id: 'extension.popup.noOrganization',
+    defaultMessage: "Ce compte n'appartient à aucune organisation.",
+  },
+  'popup.signedInAs': { id: 'extension.popup.signedInAs', defaultMessage: 'Connecté : {email}' },
+  'popup.noPage': {
+    id: 'extension.popup.noPage',
+    defaultMessage: 'Ouvrez un site web pour voir ses guides.',
+  },
+});
+
+export type MessageKey = keyof typeof messages;
+export type Locale = 'fr' | 'en';
+
+export function toLocale(value: unknown): Locale {
+  return typeof value === 'string' && value.toLowerCase().startsWith('en') ? 'en' : 'fr';
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+const cache = createIntlCache();
+
+export function translator(locale: Locale): Translate {
+  const intl = createIntl(
+    {
+      locale,
+      defaultLocale: 'fr',
+      messages: locale === 'en' ? en : {},
+      // French is the default message: nothing is missing in fr, and an English gap shows the French text
+      onError: () => {},
+    },
+    cache,
+  );
+  return (key, values) => {
+    const descriptor: MessageDescriptor = messages[key];
+    return intl.formatMessage(descriptor, values);
+  };
+}

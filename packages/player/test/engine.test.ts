@@ -1,0 +1,333 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import {
+  capture,
+  type ProgressStore,
+  RunEngine,
+  type RunEngineOptions,
+  type RunProgress,
+  type RunState,
+  type RunStep,
+} from '../src/index';
+
+// Fixture pages of a small shop. The run engine only sees the DOM and the "current page" given by samePage, so a
+// page load is a new engine on the next page's DOM, reading the same store.
+const pages: Record<string, string> = {
+  'https://shop.test/': `<header><a href="/catalogue">Catalogue</a><button id="login">Connexion</button></header>
+    <main><h1>Bienvenue</h1><button id="promo">Voir les promotions</button></main>`,
+  'https://shop.test/catalogue': `<main><h1>Catalogue</h1>
+    <article><h2>Lampe</h2><button data-testid="add-lamp">Ajouter au panier</button></article></main>`,
+};
+let page = 'https://shop.test/';
+
+function load(url: string) {
+  page = url;
+  document.body.innerHTML = pages[url] ?? '';
+}
+
+function targetOf(url: string, selector: string): unknown {
+  load(url);
+  const target = JSON.parse(JSON.stringify(capture(document.querySelector(selector) as Element)));
+  document.body.replaceChildren();
+  return target;
+}
+
+function step(id: string, url: string, selector: string | null, more: Partial<RunStep> = {}): RunStep {
+  return {
+    id,
+    url,
+    target: selector ? targetOf(url, selector) : null,
+    autoClick: false,
+    onMissingTarget: { waitSeconds: 0, fallback: 'unanchored' },
+    ...more,
+  };
+}
+
+function memoryStore(): ProgressStore & { value: RunProgress | null } {
+  return {
+    value: null,
+    load() {
+      return this.value ? structuredClone(this.value) : null;
+    },
+    save(progress) {
+      this.value = progress ? structuredClone(progress) : null;
+    },
+  };
+}
+
+const engines: RunEngine[] = [];
+function engine(options: Partial<RunEngineOptions> & Pick<RunEngineOptions, 'steps' | 'store'>) {
+  const run = new RunEngine({
+    samePage: (url) => url === page,
+    navigate: () => {},
+    clickDelay: 10,
+    settle: 10,
+    ...options,
+  });
+  const states: RunState[] = [];
+  run.on('change', (state) => states.push(state));
+  engines.push(run);
+  return { run, states };
+}
+
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 4000 });
+
+afterEach(() => {
+  for (const run of engines.splice(0)) run.destroy();
+  document.body.replaceChildren();
+});
+
+const home = 'https://shop.test/';
+const catalogue = 'https://shop.test/catalogue';
+
+describe('moving through a run', () => {
+  test('next, back and finish, with the progress of the steps done (0 % on the first step)', async () => {
+    const steps = [step('a', home, '#promo'), step('b', home, '#login'), step('c', home, 'a')];
+    const store = memoryStore();
+    load(home);
+    const { run, states } = engine({ steps, store });
+    const completed = vi.fn();
+    run.on('complete', completed);
+
+    await run.start();
+    expect(run.state).toMatchObject({
+      status: 'anchored',
+      index: 0,
+      element: document.querySelector('#promo'),
+    });
+    expect(run.percent).toBe(0);
+    expect(states.map((s) => s.status)).toEqual(['waiting', 'anchored']);
+
+    await run.next();
+    expect(run.state).toMatchObject({
+      status: 'anchored',
+      index: 1,
+      element: document.querySelector('#login'),
+    });
+    expect(run.percent).toBe(33);
+    expect(store.value).toMatchObject({ index: 1, completed: 1 });
+
+    await run.back();
+    expect(run.state).toMatchObject({ status: 'anchored', index: 0 });
+    expect(store.value).toMatchObject({ index: 0, completed: 1 });
+
+    await run.next();
+    await run.next();
+    expect(run.state).toMatchObject({ status: 'anchored', index: 2 });
+    // the last step is shown, not done
+    expect(run.percent).toBe(67);
+    await run.back();
+    await run.next();
+    expect(completed).not.toHaveBeenCalled();
+
+    await run.next();
+    expect(run.state).toEqual({ status: 'finished' });
+    expect(run.percent).toBe(100);
+    expect(completed).toHaveBeenCalledWith(expect.objectContaining({ completed: 3, finished: true }));
+    expect(store.value).toMatchObject({ finished: true, completed: 3 });
+  });
+
+  test('back on the first step stays there; skip passes a step without counting it done', async () => {
+    const steps = [step('a', home, '#promo'), step('b', home, '#login')];
+    const store = memoryStore();
+    load(home);
+    const { run } = engine({ steps, store });
+    const completed = vi.fn();
+    run.on('complete', completed);
+    await run.start();
+    await run.back();
+    expect(run.state).toMatchObject({ status: 'anchored', index: 0 });
+    await run.skip();
+    expect(run.state).toMatchObject({ status: 'anchored', index: 1 });
+    expect(store.value).toMatchObject({ index: 1, completed: 0 });
+    await run.skip();
+    expect(run.state).toEqual({ status: 'finished' });
+    expect(completed).toHaveBeenCalledOnce();
+  });
+
+  test('finish at any step ends the run; quit forgets it and says how far the user went', async () => {
+    const steps = [step('a', home, '#promo'), step('b', home, '#login'), step('c', home, 'a')];
+    load(home);
+    const finished = memoryStore();
+    const first = engine({ steps, store: finished });
+    await first.run.start();
+    await first.run.finish();
+    expect(first.run.state).toEqual({ status: 'finished' });
+    expect(finished.value).toMatchObject({ finished: true, completed: 3 });
+
+    const store = memoryStore();
+    const { run } = engine({ steps, store });
+    const quit = vi.fn();
+    run.on('quit', quit);
+    await run.start();
+    await run.next();
+    await run.quit();
+    expect(run.state).toEqual({ status: 'quit' });
+    expect(store.value).toBeNull();
+    expect(quit).toHaveBeenCalledWith(expect.objectContaining({ index: 1, completed: 1 }));
+  });
+
+  test('the user clicking the target themselves moves the guide on; an auto-click step clicks it', async () => {
+    const clicks: string[] = [];
+    const steps = [
+      step('a', home, '#promo', { autoClick: true }),
+      step('b', home, '#login'),
+      step('c', home, 'a'),
+    ];
+    load(home);
+    for (const button of document.querySelectorAll('button'))
+      button.addEventListener('click', () => clicks.push(button.id));
+    const store = memoryStore();
+    const { run, states } = engine({ steps, store });
+    await run.start();
+    await until(() => run.state.status === 'anchored' && run.state.index === 1);
+    expect(clicks).toEqual(['promo']);
+    expect(
+      states.filter((s) => s.status === 'anchored' && s.index === 0).map((s) => 'click' in s && s.click),
+    ).toEqual([null, 'clicking', 'clicked']);
+    // a synthetic click is not the user's: only a trusted click counts
+    (document.querySelector('#login') as HTMLElement).click();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(run.state).toMatchObject({ index: 1 });
+    const { userEvent } = await import('vitest/browser');
+    await userEvent.click(document.querySelector('#login') as HTMLElement);
+    await until(() => run.state.status === 'anchored' && run.state.index === 2);
+    expect(store.value).toMatchObject({ index: 2, completed: 2 });
+  });
+});
+
+describe('a run across page loads', () => {
+  test('goes to the next step’s page, and the engine of that page resumes where the store left it', async () => {
+    const steps = [step('a', home, '#promo'), step('b', catalogue, '[data-testid=add-lamp]')];
+    const store = memoryStore();
+    const navigate = vi.fn();
+    load(home);
+    const first = engine({ steps, store, navigate });
+    await first.run.start();
+    await first.run.next();
+    expect(first.run.state).toEqual({ status: 'navigating', index: 1, url: catalogue });
+    expect(navigate).toHaveBeenCalledWith(catalogue);
+    first.run.destroy();
+
+    // the full page load: a new document, a new engine, the same store
+    load(catalogue);
+    const second = engine({ steps, store, navigate });
+    expect(await second.run.resume()).toBe(true);
+    expect(second.run.state).toMatchObject({
+      status: 'anchored',
+      index: 1,
+      element: document.querySelector('[data-testid=add-lamp]'),
+    });
+    expect(second.run.percent).toBe(50);
+    await second.run.next();
+    expect(second.run.state).toEqual({ status: 'finished' });
+
+    const third = engine({ steps, store, navigate });
+    expect(await third.run.resume()).toBe(true);
+    expect(third.run.state).toEqual({ status: 'finished' });
+    expect(await engine({ steps, store: memoryStore() }).run.resume()).toBe(false);
+  });
+
+  test('a page that redirects elsewhere is not navigated to again: the step is looked for where the user is', async () => {
+    const steps = [step('a', catalogue, '[data-testid=add-lamp]')];
+    const store = memoryStore();
+    const navigate = vi.fn();
+    load(home);
+    const first = engine({ steps, store, navigate });
+    await first.run.start();
+    expect(navigate).toHaveBeenCalledOnce();
+    first.run.destroy();
+    // the site sent the user to its home page instead (a login, a redirect)
+    load(home);
+    const second = engine({ steps, store, navigate });
+    await second.run.resume();
+    expect(navigate).toHaveBeenCalledOnce();
+    expect(second.run.state).toMatchObject({ status: 'unanchored', index: 0, reason: 'not-found' });
+  });
+});
+
+describe('a missing target, under each policy', () => {
+  const gone = (policy: RunStep['onMissingTarget']) => {
+    const lost = step('lost', home, '#promo', { onMissingTarget: policy });
+    return [step('first', home, '#login'), lost, step('last', home, 'a')];
+  };
+  const withoutPromo = () => {
+    load(home);
+    document.querySelector('#promo')?.remove();
+  };
+
+  test('unanchored: the step shows without an anchor, reported once as not found', async () => {
+    const onIssue = vi.fn();
+    const steps = gone({ waitSeconds: 0, fallback: 'unanchored' });
+    withoutPromo();
+    const { run } = engine({
+      steps,
+      store: memoryStore(),
+      onIssue,
+    });
+    await run.start();
+    await run.next();
+    expect(run.state).toEqual({ status: 'unanchored', index: 1, reason: 'not-found' });
+    await run.back();
+    await run.next();
+    expect(run.state).toEqual({ status: 'unanchored', index: 1, reason: 'not-found' });
+    expect(onIssue).toHaveBeenCalledOnce();
+    expect(onIssue).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'lost' }),
+      expect.objectContaining({ outcome: 'not-found', url: location.href }),
+    );
+  });
+
+  test('skip: the step is passed over in the direction the user was going', async () => {
+    const onIssue = vi.fn();
+    const steps = gone({ waitSeconds: 0, fallback: 'skip' });
+    withoutPromo();
+    const store = memoryStore();
+    const { run } = engine({ steps, store, onIssue });
+    await run.start();
+    await run.next();
+    await until(() => run.state.status === 'anchored' && run.state.index === 2);
+    expect(store.value).toMatchObject({ index: 2, completed: 1 });
+    await run.back();
+    await until(() => run.state.status === 'anchored' && run.state.index === 0);
+    expect(onIssue).toHaveBeenCalledOnce();
+  });
+
+  test('wait: a target that appears within the wait is anchored, and nothing is reported', async () => {
+    const onIssue = vi.fn();
+    const steps = gone({ waitSeconds: 3, fallback: 'skip' });
+    withoutPromo();
+    const { run, states } = engine({
+      steps,
+      store: memoryStore(),
+      onIssue,
+    });
+    await run.start();
+    setTimeout(
+      () =>
+        document
+          .querySelector('main')
+          ?.insertAdjacentHTML(
+            'beforeend',
+            pages[home]?.match(/<button id="promo">[^<]*<\/button>/)?.[0] ?? '',
+          ),
+      300,
+    );
+    await run.next();
+    expect(states.at(-2)).toEqual({ status: 'waiting', index: 1 });
+    expect(run.state).toMatchObject({
+      status: 'anchored',
+      index: 1,
+      element: document.querySelector('#promo'),
+    });
+    expect(onIssue).not.toHaveBeenCalled();
+  });
+
+  test('a step without a captured target shows unanchored, with nothing to report', async () => {
+    const onIssue = vi.fn();
+    load(home);
+    const { run } = engine({ steps: [step('free', home, null)], store: memoryStore(), onIssue });
+    await run.start();
+    expect(run.state).toEqual({ status: 'unanchored', index: 0, reason: 'no-target' });
+    expect(onIssue).not.toHaveBeenCalled();
+  });
+});

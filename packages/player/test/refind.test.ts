@@ -1,0 +1,115 @@
+// The finder's headline behaviour after a redeploy, fast enough for every test run (the bench measures rates).
+import { afterEach, describe, expect, test } from 'vitest';
+import { capture, find, type TargetDescriptor } from '../src/index';
+
+const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
+
+function mount(html: string) {
+  document.body.innerHTML = html;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+const toolbar = (order: string[], cls: (name: string) => string = (c) => c) =>
+  `<div class="${cls('card')}"><h3>Messages</h3><div class="${cls('toolbar')}">${order
+    .map(
+      (action) =>
+        `<button type="button" class="${cls('btn')} ${cls('btn-icon')}" data-action="${action}"><i class="${cls('fa')} ${cls(`fa-${action}`)}"></i></button>`,
+    )
+    .join('')}</div></div>`;
+
+const sidebar = (items: string[]) =>
+  `<nav class="sidebar"><ul class="nav">${items
+    .map(
+      (item) =>
+        `<li class="nav-item"><a class="nav-link" href="/${item.toLowerCase()}"><i class="fa fa-${item.toLowerCase()}"></i> ${item}</a></li>`,
+    )
+    .join('')}</ul></nav><main><h1>Dashboard</h1><a class="btn" href="/export">Export</a></main>`;
+
+describe('after a redeploy', () => {
+  test('an icon-only control told apart by a data-* attribute is found again, classes renamed and order changed', () => {
+    mount(toolbar(['archive', 'delete', 'star']));
+    const d = roundTrip(capture(document.querySelector('[data-action=delete]') as Element));
+    mount(toolbar(['star', 'archive', 'delete', 'reply'], (c) => `x${c.length}${c.at(-1)}`));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('[data-action=delete]'));
+  });
+
+  test('an icon-only control told apart by its icon class alone is found again after a re-order', () => {
+    mount(toolbar(['archive', 'delete', 'star']).replace(/ data-action="\w+"/g, ''));
+    const d = roundTrip(capture(document.querySelector('.fa-delete')?.parentElement as Element));
+    mount(toolbar(['star', 'delete', 'archive']).replace(/ data-action="\w+"/g, ''));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('.fa-delete')?.parentElement);
+  });
+
+  test('a removed target is not claimed, and its neighbours are not offered as candidates', () => {
+    mount(sidebar(['Dashboard', 'Reports', 'Billing', 'Team']));
+    const d = roundTrip(capture(document.querySelector('a[href="/billing"]') as Element));
+    mount(sidebar(['Dashboard', 'Reports', 'Team']));
+    const result = find(d);
+    expect(result.element).toBeNull();
+    expect(result.status).not.toBe('found');
+    // guide health records "no candidate" (confidence null) rather than a neighbour's score
+    expect(result.candidates).toEqual([]);
+  });
+
+  test('a target the site duplicated side by side is reported ambiguous, not guessed', () => {
+    mount(
+      '<form><h2>Profile</h2><input name="nickname"><button class="btn" type="submit">Save</button></form>',
+    );
+    const d = roundTrip(capture(document.querySelector('button') as Element));
+    mount(
+      '<form><h2>Profile</h2><input name="nickname"><button class="btn" type="submit">Save</button><button class="btn" type="submit">Save</button></form>',
+    );
+    const result = find(d);
+    expect(result.status).toBe('ambiguous');
+    expect(result.element).toBeNull();
+  });
+
+  test('a link whose address is unique on the page is found with its words re-cased and every class renamed', () => {
+    mount(sidebar(['Dashboard', 'Reports', 'Billing', 'Team']));
+    const d = roundTrip(capture(document.querySelector('a[href="/reports"]') as Element));
+    mount(
+      sidebar(['Team', 'Billing', 'REPORTS', 'Dashboard', 'Audit']).replace(
+        /class="([^"]*)"/g,
+        (_m, c: string) => `class="${c.replace(/[\w-]+/g, (n) => `z${[...n].reverse().join('')}`)}"`,
+      ),
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.getAttribute('href')).toBe('/reports');
+  });
+
+  test('a target captured by an earlier version (no optional fields) is still found', () => {
+    // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
+    const stored: TargetDescriptor = {
+      version: 1,
+      tag: 'a',
+      attributes: { href: '/billing' },
+      role: 'link',
+      name: 'Billing',
+      text: 'Billing',
+      classes: ['nav-link'],
+      css: 'html > body:nth-of-type(1) > nav:nth-of-type(1) > ul:nth-of-type(1) > li:nth-of-type(3) > a:nth-of-type(1)',
+      xpath: '/html/body[1]/nav[1]/ul[1]/li[3]/a[1]',
+      fingerprint: {
+        index: 0,
+        siblings: 1,
+        ancestors: [
+          { tag: 'li', classes: ['nav-item'] },
+          { tag: 'ul', classes: ['nav'] },
+          { tag: 'nav', classes: ['sidebar'] },
+        ],
+      },
+    };
+    mount(sidebar(['Dashboard', 'Billing', 'Reports', 'Team']));
+    const result = find(roundTrip(stored));
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('a[href="/billing"]'));
+  });
+});

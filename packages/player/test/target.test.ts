@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { capture, find, parseTarget, storedTarget } from '../src/index';
+
+test('a captured target survives the trip through the API and is found again', () => {
+  document.body.innerHTML = '<nav><a href="/panier" aria-label="Panier">🛒</a></nav>';
+  const target = capture(document.querySelector('a') as Element);
+  const stored: unknown = JSON.parse(JSON.stringify(storedTarget(target)));
+  const parsed = parseTarget(stored);
+  expect(parsed).toEqual(target);
+  expect(find(parsed ?? target).element).toBe(document.querySelector('a'));
+  expect(storedTarget(null)).toBeNull();
+  document.body.replaceChildren();
+});
+
+test('what the player cannot read is no target, rather than an error in the finder', () => {
+  document.body.innerHTML = '<button id="ok">OK</button>';
+  const good = JSON.parse(JSON.stringify(capture(document.querySelector('button') as Element)));
+  document.body.replaceChildren();
+  expect(parseTarget(good)).not.toBeNull();
+  expect(parseTarget(null)).toBeNull();
+  expect(parseTarget({})).toBeNull();
+  expect(parseTarget('button')).toBeNull();
+  expect(parseTarget({ ...good, version: 2 })).toBeNull();
+  expect(parseTarget({ ...good, css: undefined })).toBeNull();
+  expect(parseTarget({ ...good, attributes: { id: 3 } })).toBeNull();
+  expect(parseTarget({ ...good, fingerprint: { ...good.fingerprint, ancestors: [{ id: 'x' }] } })).toBeNull();
+  expect(parseTarget({ ...good, classes: 'a b' })).toBeNull();
+});
