@@ -64,10 +64,17 @@ const preview: Preview = {
   initialGlobals: { locale: 'fr', theme: 'light' },
   parameters: {
     layout: 'padded',
+    // The phone the product is checked on (issue 13): stories take it with `globals: { viewport: { value: 'phone' } }`.
+    viewport: {
+      options: { phone: { name: 'Phone 390', styles: { width: '390px', height: '844px' }, type: 'mobile' } },
+    },
     controls: { expanded: true },
     // Every story fails its test on any axe violation of WCAG 2.2 A/AA (portals included: axe scans <body>).
+    // In the test run, the check is vitest.setup.ts's, on the settled state (dialog open, focus moved): the
+    // addon's own runs as the play function returns, before a dialog has hidden the page, and passed dialogs
+    // that left the page focusable behind them. The addon's panel still audits in the Storybook UI.
     a11y: {
-      test: 'error',
+      test: 'off',
       options: { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     },
   },

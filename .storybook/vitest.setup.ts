@@ -1,8 +1,8 @@
-// Dark theme: the story's final state is also checked for WCAG AA colour contrast with the dark theme
-// (the addon's axe run covers the light theme, the one the stories render in).
-// Visual regression for every story: after its play function and axe check, the rendered story is compared
-// with the baseline committed under `__screenshots__/` beside the stories file (`pnpm test:visual:update`
-// accepts changes). Animations and the caret are frozen and fonts awaited so that the pixels are stable.
+// Visual regression and accessibility for every story, on its settled state: after its play function, once
+// focus and the DOM are still, the rendered story is compared with the baseline committed under
+// `__screenshots__/` beside the stories file (`pnpm test:visual:update` accepts changes) and audited by axe
+// (WCAG 2.2 A/AA, light theme); then colour contrast is checked again in the dark theme. Animations and the
+// caret are frozen and fonts awaited so that the pixels are stable.
 import axe from 'axe-core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -78,6 +78,14 @@ afterEach(async ({ task }) => {
   // otherwise only its canvas, so that a baseline is as small as the component.
   const target = shown.length === 1 && shown[0] && !overlay ? shown[0] : document.body;
   await expect.element(page.elementLocator(target)).toMatchScreenshot(meta.storyId);
+  // WCAG 2.2 A/AA on what the screenshot shows: the settled state, portals included.
+  const { violations } = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  });
+  expect(
+    violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`)),
+    'axe (WCAG 2.2 AA) on the settled story',
+  ).toEqual([]);
 });
 
 afterEach(async ({ task }) => {

@@ -1,16 +1,24 @@
 import '@mulot/ui/styles.css';
-import { Toaster } from '@mulot/ui/components/toast';
 import { LinkProvider } from '@mulot/ui/fragments/link';
 import { css } from '@mulot/ui/styled-system/css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { queryClient } from './lib/api';
 import { DEFAULT_LOCALE, getIntl, logIntlError, startI18n } from './lib/i18n';
 import { routerLink } from './lib/link';
 import { appMessages } from './lib/messages';
+import { loadToaster, useToasterRequested } from './lib/toast';
 import { useI18n } from './lib/use-i18n';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -20,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
@@ -49,6 +58,20 @@ export function HydrateFallback() {
   );
 }
 
+const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
+
+/** The auth pages load the toaster only when they first show a toast (lib/toast.ts); every other page at once. */
+function Toasts() {
+  const requested = useToasterRequested();
+  const onAuthPage = useLocation().pathname.startsWith('/auth/');
+  if (onAuthPage && !requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  );
+}
+
 export default function App() {
   const { locale, messages } = useI18n();
   useEffect(() => {
@@ -59,7 +82,7 @@ export default function App() {
       <QueryClientProvider client={queryClient}>
         <LinkProvider link={routerLink}>
           <Outlet />
-          <Toaster />
+          <Toasts />
         </LinkProvider>
       </QueryClientProvider>
     </IntlProvider>

@@ -16,6 +16,8 @@ export default [
       route('confirm-account', 'routes/auth/confirm-account.tsx'),
     ]),
   ]),
+  // The invitation link: outside the guard, since whoever is signed in on this browser may not be the invitee.
+  route('auth/accept-invitation', 'routes/auth/accept-invitation.tsx'),
   layout('routes/app/layout.tsx', [
     ...prefix('app', [
       route('dashboard', 'routes/app/dashboard.tsx'),

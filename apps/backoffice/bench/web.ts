@@ -1,8 +1,10 @@
 // `pnpm bench:web`: what a first visit costs on /auth/login and /app/dashboard of the built product, as served by
-// apps/api: the JS and CSS fetched before the page settles (raw and gzip) and Lighthouse's LCP, TBT and performance
-// score in /usr/bin/chromium. A static page with no script, served from the same machine in the same run, is the
-// ceiling the figures are read against. Figures only, no assertions: the machine's load moves them.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// apps/api: the JS and CSS fetched before the page settles — bytes on the wire as the browser received them (the
+// server sends the build's precompressed copies), and the same bodies' raw and gzip -9 sizes — and Lighthouse's LCP,
+// TBT and performance score (desktop preset) in /usr/bin/chromium. Each figure is printed next to the same figure
+// for a bare React + React Router SPA (bench/bare) built by Vite, precompressed and served by apps/api in the same
+// run, and a static page with no script. Figures only, no assertions: the machine's load moves them.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,8 @@ import { buildServer } from '@mulot/api';
 import { type BrowserContext, chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { build } from 'vite';
+import { compressDir } from '../scripts/compress.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const password = 'bench password 1';
@@ -27,6 +31,25 @@ const app = await buildServer({
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+
+// The floor: React and React Router alone, built, precompressed and served the same way.
+const bareDir = mkdtempSync(join(tmpdir(), 'mulot-bench-bare-'));
+await build({
+  root: join(import.meta.dirname, 'bare'),
+  configFile: false,
+  logLevel: 'error',
+  build: { outDir: join(bareDir, 'client'), emptyOutDir: true },
+});
+compressDir(join(bareDir, 'client'));
+const bare = await buildServer({
+  host: '127.0.0.1',
+  dataDir: bareDir,
+  database: { kind: 'pglite', dataDir: join(bareDir, 'pglite') },
+  backofficeDir: join(bareDir, 'client'),
+  logLevel: 'warn',
+});
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareOrigin = `http://localhost:${(bare.server.address() as AddressInfo).port}`;
 
 const ceiling = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -55,6 +78,11 @@ async function api<T>(path: string, body: unknown, token?: string, organizationI
 // has something to draw.
 await api('/auth/register', { credentials: { email, password }, rootUrl: origin });
 const mailDir = join(dataDir, 'mail');
+// The outbox worker writes the mail just after the answer.
+for (let tries = 0; !existsSync(mailDir) || readdirSync(mailDir).length === 0; tries++) {
+  if (tries === 100) throw new Error(`no confirmation mail in ${mailDir}`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
 const eml = readFileSync(join(mailDir, readdirSync(mailDir)[0] as string), 'utf8').replace(/=\r?\n/g, '');
 const confirmLink = new URL((/https?:\/\/\S*confirm-account\S*/.exec(eml)?.[0] ?? '').replace(/=3D/g, '='));
 await api('/auth/confirm', {
@@ -95,28 +123,43 @@ const context: BrowserContext = await chromium.launchPersistentContext(profile, 
 });
 
 interface Weight {
+  /** Response bodies as received (compressed when the server compressed them). */
+  jsWire: number;
+  cssWire: number;
   js: number;
   css: number;
   jsGzip: number;
   cssGzip: number;
+  /** The Content-Encoding of every script and stylesheet, e.g. { br: 21 }. */
+  encodings: Record<string, number>;
 }
 
-/** JS and CSS the page fetches until the network is idle, gzip sizes computed here from the bodies. */
+/** JS and CSS the page fetches until the network is idle: on the wire, raw, and gzip -9 of the bodies. */
 async function initialWeight(url: string, ready: string): Promise<Weight> {
   const page = await context.newPage();
-  const weight: Weight = { js: 0, css: 0, jsGzip: 0, cssGzip: 0 };
+  const weight: Weight = { jsWire: 0, cssWire: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, encodings: {} };
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
-      response.body().then((body) => {
+      (async () => {
+        const body = await response.body();
+        await response.finished();
+        const sizes = await response.request().sizes();
         const key = type === 'script' ? 'js' : 'css';
+        const encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
+        weight.encodings[encoding] = (weight.encodings[encoding] ?? 0) + 1;
+        weight[`${key}Wire`] += sizes.responseBodySize;
         weight[key] += body.length;
         weight[`${key}Gzip`] += gzipSync(body, { level: 9 }).length;
-      }),
+      })(),
     );
   });
+  // A first visit: nothing from the HTTP cache (the assets are immutable, so an earlier page would serve them).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { name: ready }).first().waitFor();
   await Promise.all(pending);
@@ -131,6 +174,13 @@ interface Audit {
 }
 
 async function audit(url: string, keepStorage: boolean): Promise<Audit> {
+  if (keepStorage) {
+    // Lighthouse keeps the HTTP cache along with the session's localStorage: empty the cache, keep the session.
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  }
   const result = await lighthouse(
     url,
     {
@@ -156,8 +206,14 @@ const rows: string[][] = [];
 function report(name: string, weight: Weight | null, result: Audit) {
   rows.push([
     name,
+    weight ? kB(weight.jsWire) : '0',
     weight ? `${kB(weight.jsGzip)} (${kB(weight.js)} raw)` : '0',
-    weight ? `${kB(weight.cssGzip)} (${kB(weight.css)} raw)` : '0',
+    weight ? `${kB(weight.cssWire)} (${kB(weight.css)} raw)` : '0',
+    weight
+      ? Object.entries(weight.encodings)
+          .map(([encoding, count]) => `${encoding}×${count}`)
+          .join(' ')
+      : '',
     `${Math.round(result.lcp)} ms`,
     `${Math.round(result.tbt)} ms`,
     String(result.score),
@@ -165,10 +221,21 @@ function report(name: string, weight: Weight | null, result: Audit) {
 }
 
 try {
-  report('ceiling: static page, no script', null, await audit(ceilingUrl, false));
+  report('static page, no script', null, await audit(ceilingUrl, false));
+
+  for (const [path, ready] of [
+    ['/auth/login', 'Connexion'],
+    ['/app/dashboard', 'Tableau de bord'],
+  ] as const) {
+    report(
+      `bare React + React Router ${path}`,
+      await initialWeight(`${bareOrigin}${path}`, ready),
+      await audit(`${bareOrigin}${path}`, false),
+    );
+  }
 
   report(
-    '/auth/login',
+    'Mulot /auth/login',
     await initialWeight(`${origin}/auth/login`, 'Connexion'),
     await audit(`${origin}/auth/login`, false),
   );
@@ -181,12 +248,21 @@ try {
   }, session);
   await page.close();
   report(
-    '/app/dashboard',
+    'Mulot /app/dashboard',
     await initialWeight(`${origin}/app/dashboard`, 'Tableau de bord'),
     await audit(`${origin}/app/dashboard`, true),
   );
 
-  const header = ['page', 'initial JS gzip', 'initial CSS gzip', 'LCP', 'TBT', 'performance'];
+  const header = [
+    'page',
+    'initial JS on the wire',
+    'JS gzip -9',
+    'CSS on the wire',
+    'encodings',
+    'LCP',
+    'TBT',
+    'performance',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   console.log(`bench:web — Lighthouse desktop preset, simulated throttling, ${chromiumPath}`);
@@ -195,7 +271,9 @@ try {
 } finally {
   await context.close();
   await app.close();
+  await bare.close();
   ceiling.close();
+  rmSync(bareDir, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(profile, { recursive: true, force: true });
 }

@@ -7,7 +7,9 @@ const authRoutes: Array<[string, string]> = [
   ['/auth/register-success', 'Compte créé'],
   ['/auth/forgot-password', 'Mot de passe oublié'],
   ['/auth/forgot-password-success', 'Email envoyé'],
-  ['/auth/reset-password?code=abc', 'Nouveau mot de passe'],
+  // A code that was never mailed: the link is checked on arrival and said invalid, with a way to a new one.
+  ['/auth/reset-password?code=abc', 'Lien de réinitialisation invalide'],
+  ['/auth/accept-invitation?code=abc', 'Invitation invalide'],
   ['/auth/reset-password-success', 'Mot de passe réinitialisé'],
   ['/auth/confirm-account?code=abc&email=a%40example.com', 'Échec de la confirmation'],
   ['/nowhere', 'Page introuvable'],

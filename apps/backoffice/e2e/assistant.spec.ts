@@ -53,6 +53,8 @@ async function publishGuides(page: Page, request: APIRequestContext) {
       name: g.step,
       text: `Cliquez sur « ${g.step} »`,
       url: `${sites[g.site as keyof typeof sites]}/compte`,
+      // a guide is published only when each of its steps has a target
+      target: { css: '#compte' },
     });
     await call('PATCH', `/scenarios/${scenario.id}/status`, { status: 'published' });
     ids[g.title] = scenario.id;

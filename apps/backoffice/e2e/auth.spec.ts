@@ -11,15 +11,19 @@ test('register → confirmation link from the mail → confirm page → login �
   await expect(page).toHaveURL(/\/auth\/register-success$/);
   await expect(page.getByText(/Consultez votre boîte mail/)).toBeVisible();
 
-  // Not confirmed yet: the server refuses the login and the toast says why.
+  // Not confirmed yet: the server refuses the login, the page says why and offers a new link.
   await page.goto('/auth/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Erreur' })).toBeVisible();
+  const notConfirmed = page.getByTestId('not-confirmed');
+  await expect(notConfirmed.getByRole('alert')).toContainText("Votre compte n'est pas encore activé.");
   await expect(page).toHaveURL(/\/auth\/login$/);
+  const mailed = await mailCount(email);
+  await notConfirmed.getByRole('button', { name: "M'envoyer un nouveau lien" }).click();
+  await expect(notConfirmed.getByRole('status')).toContainText("C'est fait");
 
-  const link = await linkFromMail(email, '/auth/confirm-account');
+  const link = await linkFromMail(email, '/auth/confirm-account', mailed);
   expect(link.origin).toBe(new URL(page.url()).origin);
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole('heading', { level: 1, name: 'Compte confirmé' })).toBeVisible();
@@ -46,6 +50,9 @@ test('a confirmation link that is not valid shows the failure texts and a way ba
     ),
   ).toBeVisible();
   await expect(page.getByRole('alert')).not.toBeEmpty();
+  // A way to a new link, answered the same whatever the code (nothing is revealed).
+  await page.getByRole('button', { name: "M'envoyer un nouveau lien" }).click();
+  await expect(page.getByRole('status')).toContainText("C'est fait");
   await page.getByRole('link', { name: 'Retour à la connexion' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
@@ -92,15 +99,22 @@ test('forgot password → mail → reset → login with the new password only', 
   await expect(page.getByRole('status').filter({ hasText: 'Erreur' })).toBeVisible();
   await login(page, email, fresh);
 
-  // The code was single-use: the same link now fails with the server's message.
+  // The code was single-use: the same link now says so as soon as it opens, before anything is typed,
+  // and offers a new one.
   await page.getByRole('button', { name: /Menu utilisateur/ }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await page.goto(link.pathname + link.search);
-  await page.getByLabel('Nouveau mot de passe').fill('yet another one');
-  await page.getByLabel('Confirmer le mot de passe').fill('yet another one');
-  await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Lien de réinitialisation invalide' }),
+  ).toBeVisible();
   await expect(page.getByRole('alert')).not.toBeEmpty();
-  await expect(page).toHaveURL(/\/auth\/reset-password\?/);
+  await expect(page.getByLabel('Nouveau mot de passe')).toHaveCount(0);
+  const mailed = await mailCount(email);
+  await page.getByRole('button', { name: "M'envoyer un nouveau lien" }).click();
+  await expect(page.getByRole('status')).toContainText("C'est fait");
+  const renewed = await linkFromMail(email, '/auth/reset-password', mailed);
+  await page.goto(renewed.pathname + renewed.search);
+  await expect(page.getByLabel('Nouveau mot de passe')).toBeVisible();
 });
 
 test('keyboard only: login from the first Tab to the dashboard', async ({ page, request }) => {

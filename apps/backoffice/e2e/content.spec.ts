@@ -35,9 +35,24 @@ test('projects: validation on blur, create in the current organization, badges, 
   await expect(dialog.getByText('Le nom du projet est requis')).toBeHidden();
   await dialog.getByRole('button', { name: 'Créer le projet' }).click();
   await expect(dialog.getByText('Ajoutez au moins un site')).toBeVisible();
+  // The contract's limit, said in French on the field (not zod's "Too big: expected string…").
+  await name.fill('x'.repeat(201));
+  await expect(name).toHaveAccessibleErrorMessage('Ce champ ne peut pas dépasser 200 caractères.');
+  await name.fill('Boutique');
   const site = dialog.getByRole('textbox', { name: /^Sites/ });
-  await site.fill('  shop.example.com  ');
+  // Sites are http(s) origins: anything else is refused on the field, before any request.
+  for (const [typed, message] of [
+    ['pas une url', 'Veuillez entrer une adresse de site valide (ex. : www.exemple.fr)'],
+    ['javascript:alert(1)', 'Seules les adresses http:// et https:// sont acceptées'],
+  ] as const) {
+    await site.fill(typed);
+    await site.press('Enter');
+    await expect(site).toHaveAccessibleErrorMessage(message);
+  }
+  // Spec §5: https:// is added when there is no scheme, and the origin is what the list keeps.
+  await site.fill('  shop.example.com/panier  ');
   await site.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Sites du projet' })).toHaveText('https://shop.example.com');
   await site.fill('shop.example.com');
   await dialog.getByRole('button', { name: 'Ajouter' }).click();
   await expect(dialog.getByText('Ce site est déjà dans la liste')).toBeVisible();
@@ -53,7 +68,8 @@ test('projects: validation on blur, create in the current organization, badges, 
     name: string;
     sites: string[];
   }>;
-  expect(created.map((p) => [p.name, p.sites])).toEqual([['Boutique', ['shop.example.com']]]);
+  // Stored as its origin (spec §5: https:// added), the path dropped.
+  expect(created.map((p) => [p.name, p.sites])).toEqual([['Boutique', ['https://shop.example.com']]]);
   const projectId = created[0]?.id as string;
 
   // Badges follow the scenario count (spec §4): 1 → "En développement", 4 → "Actif".
@@ -104,6 +120,24 @@ test('projects: validation on blur, create in the current organization, badges, 
   await expect(page.getByTestId('project-card')).toHaveCount(1);
   expect((await server.get(`/projects/${projectId}`)).status()).toBe(404);
   expect((await server.get(`/projects/${projectId}/categories/${category.id}`)).status()).toBe(404);
+
+  // A deleted (or mistyped) record is not an outage: a state of its own, asked for once, nothing to retry.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/projects/${projectId}`) asked.push(r.url());
+  });
+  await page.goto(`/app/projects/${projectId}`);
+  const missing = page.getByTestId('record-not-found');
+  await expect(missing.getByRole('heading', { level: 1, name: 'Projet introuvable' })).toBeVisible();
+  await expect(missing).toContainText("Ce projet n'existe pas ou a été supprimé.");
+  await expect(page.getByRole('button', { name: 'Réessayer' })).toHaveCount(0);
+  await expect(page.getByText(/connexion/)).toHaveCount(0);
+  await page.goto(`/app/projects/${projectId}/categories/${category.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Catégorie introuvable' })).toBeVisible();
+  await page.goto(`/app/projects/${projectId}`);
+  await missing.getByRole('link', { name: 'Retour aux projets' }).click();
+  await expect(page).toHaveURL(/\/app\/projects$/);
+  expect(asked).toHaveLength(2);
 });
 
 test('categories and guides: create, edit, publish, unpublish, delete with cascades; create guide needs a site', async ({
@@ -137,8 +171,9 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   await page.getByRole('link', { name: 'Achats' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Achats' })).toBeVisible();
 
-  // Guide creation: spec §5 messages on blur, then the creating state goes on to the steps.
-  await page.getByRole('link', { name: 'Créer un guide' }).click();
+  // Guide creation: spec §5 messages on blur, then the creating state goes on to the steps. The empty category
+  // offers the page's action again in its empty state: both lead to the same form.
+  await page.getByRole('link', { name: 'Créer un guide' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nouveau guide' })).toBeVisible();
   for (const [field, message] of [
     [page.getByRole('textbox', { name: /Titre/ }), 'Le titre est requis'],
@@ -171,10 +206,33 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   );
   await expect(page.getByRole('main')).toContainText('Aucune étape');
   await expect(page.getByRole('main')).toContainText('5-10 min');
-  await expect(page.getByRole('heading', { name: 'Ce scénario ne contient aucune étape' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ce guide ne contient aucune étape' })).toBeVisible();
   const scenarioId = new URL(page.url()).pathname.split('/').pop() as string;
 
-  await page.getByRole('button', { name: 'Publier' }).click();
+  // A guide is published only with steps, each with its target: the reason shows before any click.
+  const publish = page.getByRole('button', { name: 'Publier' });
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAccessibleDescription(
+    'Ajoutez au moins une étape pour pouvoir publier ce guide.',
+  );
+  const firstStep = await server.post(`/scenarios/${scenarioId}/steps`, {
+    name: 'Accueil',
+    text: 'Ouvrez la boutique',
+    url: 'https://shop.example.com/',
+  });
+  await page.reload();
+  await expect(publish).toBeDisabled();
+  await expect(publish).toHaveAccessibleDescription(
+    'Chaque étape doit avoir un élément cible pour pouvoir publier ce guide.',
+  );
+  await server.call('PUT', `/scenarios/${scenarioId}/steps/${firstStep.id}`, {
+    name: 'Accueil',
+    text: 'Ouvrez la boutique',
+    url: 'https://shop.example.com/',
+    target: { selector: '#shop' },
+  });
+  await page.reload();
+  await publish.click();
   await expect(page.getByRole('button', { name: 'Mettre en brouillon' })).toBeVisible();
   expect(((await (await server.get(`/scenarios/${scenarioId}`)).json()) as { status: string }).status).toBe(
     'published',
@@ -198,7 +256,7 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
     url: 'https://shop.example.com/cart',
   });
   await page.reload();
-  await expect(page.getByRole('button', { name: /Étape 1 : Ouvrir le panier/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Étape 2 : Ouvrir le panier/ })).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Supprimer le guide « Commander en ligne » ?' });
   await expect(confirm).toContainText('Toutes ses étapes et leurs médias seront également supprimés.');
@@ -207,6 +265,14 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   await expect(page.getByRole('heading', { name: 'Aucun guide' })).toBeVisible();
   expect((await server.get(`/scenarios/${scenarioId}`)).status()).toBe(404);
   expect((await server.get(`/scenarios/${scenarioId}/steps/${step.id}`)).status()).toBe(404);
+  // The deleted guide's page, reopened: not found, not an outage.
+  const categoryUrl = page.url();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Guide introuvable' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Réessayer' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Retour au projet' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Boutique' })).toBeVisible();
+  await page.goto(categoryUrl);
 
   // Deleting the category takes its guides (and their steps) with it.
   const categoryId = new URL(page.url()).pathname.split('/').pop() as string;
@@ -227,7 +293,10 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   const bare = await server.post(`/projects/${project.id}/categories`, { name: 'Compte' });
   expect((await server.put(`/projects/${project.id}`, { name: 'Boutique', sites: [] })).ok()).toBe(true);
   await page.goto(`/app/projects/${project.id}/categories/${bare.id}`);
-  await expect(page.getByRole('button', { name: 'Créer un guide' })).toBeDisabled();
+  // the page's action and the empty category's one alike
+  const create = page.getByRole('button', { name: 'Créer un guide' });
+  await expect(create.first()).toBeDisabled();
+  await expect(create.last()).toBeDisabled();
   await expect(page.getByText('Ajoutez un site au projet pour pouvoir créer un guide.')).toBeVisible();
 });
 
@@ -251,13 +320,13 @@ test('extension launch: a site is picked first, the message carries the session 
   await page.getByRole('button', { name: 'Lancer', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: 'Lancer le guide' });
   await expect(dialog.getByRole('alert')).toContainText("Impossible de lancer l'extension");
-  await expect(dialog.getByRole('alert')).toContainText('Ce scénario ne contient aucune étape');
+  await expect(dialog.getByRole('alert')).toContainText('Ce guide ne contient aucune étape');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
 
   await page.getByRole('button', { name: 'Éditer les étapes' }).click();
   dialog = page.getByRole('dialog', { name: "Ouvrir l'éditeur d'étapes" });
   await expect(dialog.getByRole('button', { name: 'Lancer' })).toBeDisabled();
-  await dialog.getByText('shop.example.com', { exact: true }).click();
+  await dialog.getByText(/^(https:\/\/)?shop\.example\.com$/).click();
   await dialog.getByRole('button', { name: 'Lancer' }).click();
   await expect(dialog).toBeHidden();
   const sent = await launchesSent(page);
@@ -294,6 +363,17 @@ test('extension launch: a site is picked first, the message carries the session 
         stepId: step.id,
       }),
     ]);
+
+  // Each launch problem says its own cause: here the session is gone (signed out in another tab).
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.getByRole('button', { name: 'Lancer', exact: true }).click();
+  const reader = page.getByRole('dialog', { name: 'Lancer le guide' });
+  await reader.getByText(/^(https:\/\/)?shop\.example\.com$/).click();
+  await reader.getByRole('button', { name: 'Lancer' }).click();
+  await expect(reader.getByRole('alert')).toContainText(
+    'Votre session a expiré : reconnectez-vous pour lancer le guide.',
+  );
+  await expect(reader.getByRole('alert')).not.toContainText("Aucun site n'est configuré");
 });
 
 test('axe: 0 violations on every content route, dialogs open included', async ({ page, request }) => {

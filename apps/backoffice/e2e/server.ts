@@ -1,6 +1,6 @@
 // The product as the end-to-end tests see it: apps/api serving the built back-office, on a fresh PGlite
 // directory, sending its mails over SMTP to a local sink; a second port lets the tests read those mails.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -56,6 +56,15 @@ const mailbox = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => mailbox.listen(mailPort, '127.0.0.1', resolve));
 
+// `pnpm test` builds the product once before the suites that share it (scripts/test.ts); run alone, this suite needs
+// `pnpm --filter @mulot/backoffice build` first (or `pnpm test:e2e`, which does both).
+const backofficeDir = join(import.meta.dirname, '..', 'build', 'client');
+if (!existsSync(join(backofficeDir, 'index.html'))) {
+  throw new Error(
+    `e2e: no built back-office in ${backofficeDir}: run \`pnpm --filter @mulot/backoffice build\` first`,
+  );
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-e2e-'));
 const app = await buildServer({
   port,
@@ -63,7 +72,7 @@ const app = await buildServer({
   dataDir,
   database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
   smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-  backofficeDir: join(import.meta.dirname, '..', 'build', 'client'),
+  backofficeDir,
   logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
   // Cheap hashing keeps the suite fast; production keeps the default cost.
   scryptCost: 1024,

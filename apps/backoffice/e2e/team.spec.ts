@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmedAccount, expectNoAxeViolations, linkFromMail, login, uniqueEmail } from './support';
+import {
+  confirmedAccount,
+  expectNoAxeViolations,
+  linkFromMail,
+  login,
+  mailCount,
+  uniqueEmail,
+} from './support';
 
 const row = (page: Page, email: string) => page.getByRole('listitem').filter({ hasText: email });
 
@@ -10,7 +17,7 @@ async function openMemberMenu(page: Page, email: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('team: invite → the invitee sets a password from the mail and, as Contributor, sees no team action; role change; removal', async ({
+test('team: invite (pending apart, resend) → the invitee accepts on the invitation screen and lands in the organization; as Contributor sees the team without actions; role change; removal', async ({
   page,
   browser,
   request,
@@ -36,37 +43,54 @@ test('team: invite → the invitee sets a password from the mail and, as Contrib
   await dialog.getByText('Contributeur', { exact: true }).click();
   await send.click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('heading', { level: 2, name: "Membres de l'équipe (2)" })).toBeVisible();
-  await expect(row(page, invitee).getByText('Invitation en attente')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Invitation envoyée' })).toBeVisible();
+  // Not a member yet: listed apart, and not counted in the team.
+  await expect(page.getByRole('heading', { level: 2, name: "Membres de l'équipe (1)" })).toBeVisible();
+  const pending = page.getByTestId('pending-invitations');
+  await expect(pending.getByRole('heading', { level: 2, name: 'Invitations en attente (1)' })).toBeVisible();
+  await expect(row(page, invitee)).toContainText(`Invitation envoyée aujourd’hui par ${admin.email}`);
   await expectNoAxeViolations(page);
+  // Resending mails a fresh link (the newest mail's link is the one that works).
+  const sentBefore = await mailCount(invitee);
+  await pending.getByRole('button', { name: `Renvoyer l'invitation à ${invitee}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Invitation renvoyée' })).toBeVisible();
 
-  // The mail's link leads back to this very back-office (rootRedirect = the page's origin).
-  const link = await linkFromMail(invitee, '/auth/reset-password');
+  // The mail's link leads back to this very back-office, to the invitation's own screen.
+  const link = await linkFromMail(invitee, '/auth/accept-invitation', sentBefore);
   expect(link.origin).toBe(new URL(page.url()).origin);
   const inviteeContext = await browser.newContext();
   const inviteePage = await inviteeContext.newPage();
   await inviteePage.goto(link.pathname + link.search);
+  await expect(inviteePage.getByRole('heading', { level: 1, name: /^Rejoindre / })).toBeVisible();
+  await expect(inviteePage.getByTestId('accept-invitation')).toContainText(
+    `${admin.email} vous invite à rejoindre`,
+  );
+  await expect(inviteePage.getByTestId('accept-invitation')).toContainText('en tant que Contributeur.');
+  await expect(inviteePage.getByText(`Invitation pour ${invitee}`)).toBeVisible();
+  await expectNoAxeViolations(inviteePage);
   const password = 'invitee secret 1';
-  await inviteePage.getByLabel('Nouveau mot de passe').fill(password);
+  await inviteePage.getByLabel('Choisissez un mot de passe').fill(password);
   await inviteePage.getByLabel('Confirmer le mot de passe').fill(password);
-  await inviteePage.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
-  await expect(inviteePage).toHaveURL(/\/auth\/reset-password-success$/);
-  await login(inviteePage, invitee, password);
+  await inviteePage.getByRole('button', { name: "Rejoindre l'organisation" }).click();
+  // Straight into the inviting organization.
+  await expect(inviteePage).toHaveURL(/\/app\/dashboard$/);
+  const adminOrganization = await page.evaluate(() => localStorage.getItem('organizationId'));
+  expect(await inviteePage.evaluate(() => localStorage.getItem('organizationId'))).toBe(adminOrganization);
+  // Spec §2: the team page is every member's; the invite, edit and remove actions are the Admins'.
   await inviteePage.goto('/app/team');
   await expect(inviteePage.getByRole('heading', { level: 1, name: "Gestion d'équipe" })).toBeVisible();
-  await expect(
-    inviteePage.getByRole('heading', { name: 'Liste réservée aux administrateurs' }),
-  ).toBeVisible();
+  await expect(inviteePage.getByRole('heading', { level: 2, name: "Membres de l'équipe (2)" })).toBeVisible();
+  await expect(row(inviteePage, invitee)).toContainText(/Actif aujourd.hui · Rejoint aujourd.hui/);
   await expect(inviteePage.getByRole('button', { name: 'Inviter un membre' })).toHaveCount(0);
   await expect(inviteePage.getByRole('button', { name: /^Actions pour/ })).toHaveCount(0);
   await expectNoAxeViolations(inviteePage);
   await inviteeContext.close();
 
-  // Back as the Admin: the invitee has set a password, so the row is no longer pending.
+  // Back as the Admin: the invitee is a member now, no longer an invitation.
   await page.reload();
   await expect(page.getByRole('button', { name: `Menu utilisateur ${admin.email}` })).toBeVisible();
   await expect(row(page, invitee).getByText('Contributeur')).toBeVisible();
-  await expect(row(page, invitee).getByText('Invitation en attente')).toHaveCount(0);
+  await expect(page.getByTestId('pending-invitations')).toHaveCount(0);
 
   // Role change: pre-filled with the current role; update only once it differs.
   await openMemberMenu(page, invitee, 'Modifier le rôle');
@@ -78,6 +102,7 @@ test('team: invite → the invitee sets a password from the mail and, as Contrib
   await edit.getByText('Administrateur', { exact: true }).click();
   await update.click();
   await expect(edit).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Rôle mis à jour' })).toBeVisible();
   await expect(row(page, invitee).getByText('Administrateur')).toBeVisible();
 
   // Removal is permanent and asked for first.
@@ -93,6 +118,7 @@ test('team: invite → the invitee sets a password from the mail and, as Contrib
   ).toBeVisible();
   await remove.getByRole('button', { name: 'Supprimer le membre' }).click();
   await expect(remove).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: "Membre retiré de l'équipe" })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: "Membres de l'équipe (1)" })).toBeVisible();
   await expect(row(page, invitee)).toHaveCount(0);
 });

@@ -16,6 +16,13 @@ test('a guide changed behind the author’s back: the save is refused, the autho
   const project = await api('POST', '/projects', { name: 'Boutique', sites: ['https://shop.example.com'] });
   const category = await api('POST', `/projects/${project.id}/categories`, { name: 'Achats' });
   const scenario = await api('POST', `/projects/${project.id}/categories/${category.id}/scenarios`, guide);
+  // one step with its target, so that the guide can be published at the end
+  await api('POST', `/scenarios/${scenario.id}/steps`, {
+    name: 'Panier',
+    text: 'Ouvrez le panier',
+    url: 'https://shop.example.com/panier',
+    target: { css: '#panier' },
+  });
 
   await page.goto(`/app/projects/${project.id}/scenarios/${scenario.id}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: 'Modifier le guide' })).toBeVisible();

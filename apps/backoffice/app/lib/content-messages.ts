@@ -65,6 +65,7 @@ export const contentMessages = defineMessages({
 
   launch: { id: 'app.scenario.launch', defaultMessage: 'Lancer' },
   editSteps: { id: 'app.scenario.editSteps', defaultMessage: 'Éditer les étapes' },
+  addSteps: { id: 'app.scenario.addSteps', defaultMessage: 'Ajouter des étapes' },
   edit: { id: 'app.scenario.edit', defaultMessage: 'Modifier' },
   delete: { id: 'app.scenario.delete', defaultMessage: 'Supprimer' },
   summary: { id: 'app.scenario.summary', defaultMessage: 'Résumé' },
@@ -74,12 +75,26 @@ export const contentMessages = defineMessages({
   published: { id: 'app.scenario.published', defaultMessage: 'Guide publié' },
   unpublished: { id: 'app.scenario.unpublished', defaultMessage: 'Guide mis en brouillon' },
   prerequisitesSaved: { id: 'app.scenario.prerequisitesSaved', defaultMessage: 'Prérequis enregistrés' },
-  loadScenarioFailed: {
-    id: 'app.scenario.loadFailed',
-    defaultMessage: 'Impossible de charger les informations du scénario.',
+  loadScenarioFailed: { id: 'app.scenario.loadFailed', defaultMessage: 'Impossible de charger le guide' },
+  stepDetailsFailed: {
+    id: 'app.scenario.stepDetailsFailed',
+    defaultMessage: "Impossible de charger les détails de l'étape.",
   },
-  noStep: { id: 'app.scenario.noStep', defaultMessage: 'Ce scénario ne contient aucune étape' },
+  noStep: { id: 'app.scenario.noStep', defaultMessage: 'Ce guide ne contient aucune étape' },
   noSite: { id: 'app.scenario.noSite', defaultMessage: "Aucun site n'est configuré pour ce projet." },
+  // Spec §8 "missing step url and no project site".
+  noStepUrl: {
+    id: 'app.scenario.noStepUrl',
+    defaultMessage: "Cette étape n'a pas d'URL et aucun site n'est configuré pour ce projet.",
+  },
+  noLaunchTarget: {
+    id: 'app.scenario.noLaunchTarget',
+    defaultMessage: 'Aucun guide à ouvrir : rechargez la page et réessayez.',
+  },
+  noLaunchSession: {
+    id: 'app.scenario.noLaunchSession',
+    defaultMessage: 'Votre session a expiré : reconnectez-vous pour lancer le guide.',
+  },
   launchFailed: { id: 'app.scenario.launchFailed', defaultMessage: "Impossible de lancer l'extension" },
 
   newGuideTitle: { id: 'app.guide.newTitle', defaultMessage: 'Nouveau guide' },

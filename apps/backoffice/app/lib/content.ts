@@ -2,7 +2,7 @@ import { isApiError } from '@mulot/api-client';
 import { toast } from '@mulot/ui/components/toast';
 import type { Query } from '@tanstack/react-query';
 import type { IntlShape } from 'react-intl';
-import { $api, errorMessage, organizationsQuery, queryClient } from './api';
+import { $api, errorMessage, logFailure, organizationsQuery, queryClient } from './api';
 import { contentMessages } from './content-messages';
 import { appMessages } from './messages';
 import { selectOrganization } from './organization';
@@ -11,16 +11,31 @@ import { isAuthenticated } from './session';
 // Query options of the content screens: the same object primes the cache in a route's clientLoader and feeds
 // the component's useQuery, so a navigation renders from the cache and refetches in the background.
 export const projectsQuery = $api.queryOptions('get', '/projects');
+// The loader already asked (prime): a record that failed there is not asked again just because its screen
+// mounted, so a 404 is requested once (the screen shows it at once; a 5xx offers "Réessayer").
+const once = { retryOnMount: false } as const;
 export const projectQuery = (id: string) =>
-  $api.queryOptions('get', '/projects/{id}', { params: { path: { id } } });
+  $api.queryOptions('get', '/projects/{id}', { params: { path: { id } } }, once);
 export const categoriesQuery = (id: string) =>
   $api.queryOptions('get', '/projects/{id}/categories', { params: { path: { id } } });
 export const categoryQuery = (id: string, categoryId: string) =>
-  $api.queryOptions('get', '/projects/{id}/categories/{categoryId}', {
-    params: { path: { id, categoryId } },
-  });
+  $api.queryOptions(
+    'get',
+    '/projects/{id}/categories/{categoryId}',
+    { params: { path: { id, categoryId } } },
+    once,
+  );
+/**
+ * The extension saves steps in another tab: coming back to the guide page refetches it, even when the cached copy
+ * still counts as fresh, so the steps authored meanwhile are listed without a reload.
+ */
 export const scenarioQuery = (id: string) =>
-  $api.queryOptions('get', '/scenarios/{id}', { params: { path: { id } } });
+  $api.queryOptions(
+    'get',
+    '/scenarios/{id}',
+    { params: { path: { id } } },
+    { ...once, refetchOnWindowFocus: 'always' },
+  );
 
 /**
  * Loaders of child routes run beside the layout's: the current organization must be chosen before the first
@@ -63,13 +78,19 @@ export function forget(query: { queryKey: readonly unknown[] }) {
 
 /**
  * Spec §8: failed creates, updates and deletes are logged; when nothing on screen shows the failure (no open
- * dialog to carry it), a destructive toast does.
+ * dialog to carry it), a destructive toast does, titled "Erreur de mise à jour" for a change to something
+ * that exists.
  */
-export function reportFailure(intl: IntlShape, action: string, error: unknown, { toast: show = true } = {}) {
-  console.error(`[content] ${action} failed:`, error);
+export function reportFailure(
+  intl: IntlShape,
+  action: string,
+  error: unknown,
+  { toast: show = true, update = false } = {},
+) {
+  logFailure(`[content] ${action}`, error);
   if (show)
     toast({
-      title: intl.formatMessage(appMessages.error),
+      title: intl.formatMessage(update ? appMessages.updateError : appMessages.error),
       description: errorMessage(error),
       variant: 'destructive',
     });
@@ -99,3 +120,8 @@ export async function reloadStale(intl: IntlShape, { toast: show = true } = {}) 
     });
   await invalidateContent();
 }
+
+// The fields of each content form that a refusal (`errors[]` of a 400) can name.
+export const PROJECT_FIELDS = ['name', 'description', 'sites'] as const;
+export const CATEGORY_FIELDS = ['name', 'description'] as const;
+export const GUIDE_FIELDS = ['title', 'description', 'summary', 'minDuration', 'maxDuration'] as const;

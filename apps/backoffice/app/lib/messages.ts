@@ -8,6 +8,8 @@ export const organizationsFailed = defineMessage<{ detail: string }>({
 /** Texts the app itself shows (toasts, titles); screen texts live in the ui fragments. */
 export const appMessages = defineMessages({
   error: { id: 'app.error.title', defaultMessage: 'Erreur' },
+  updateError: { id: 'app.error.update', defaultMessage: 'Erreur de mise à jour' },
+  unknownError: { id: 'app.error.unknown', defaultMessage: 'Erreur inconnue' },
   resetFailed: {
     id: 'app.resetPassword.failed',
     defaultMessage: 'Une erreur est survenue lors de la réinitialisation de votre mot de passe.',
@@ -29,6 +31,7 @@ export const appMessages = defineMessages({
     defaultMessage: 'Mot de passe réinitialisé',
   },
   titleConfirm: { id: 'app.title.confirm', defaultMessage: 'Confirmation du compte' },
+  titleAcceptInvitation: { id: 'app.title.acceptInvitation', defaultMessage: 'Invitation' },
   titleDashboard: { id: 'app.title.dashboard', defaultMessage: 'Tableau de bord' },
   titleProjects: { id: 'app.title.projects', defaultMessage: 'Vos projets' },
   titleProject: { id: 'app.title.project', defaultMessage: 'Projet' },

@@ -15,6 +15,22 @@ export const tokens = defineTokens({
   durations: {
     tooltipOpen: { value: '700ms' },
   },
+  /**
+   * The one layering scale (preset-panda has none: `zIndex: 'modal'` compiled to an invalid declaration, so a
+   * card's raised "⋯" button painted over open dialogs). Every recipe and component names a level here;
+   * `raised` lifts a control above its card's stretched link. A popover opened from inside a dialog would
+   * need its own level above `modal`: none exists in the product today.
+   */
+  zIndex: {
+    base: { value: 0 },
+    raised: { value: 1 },
+    sticky: { value: 100 },
+    dropdown: { value: 1000 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    toast: { value: 1700 },
+    tooltip: { value: 1800 },
+  },
 });
 
 type Shade = '50' | '100' | '200' | '300' | '400' | '500' | '600' | '700' | '800' | '900' | '950';

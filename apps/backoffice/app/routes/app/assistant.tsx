@@ -55,6 +55,7 @@ export default function AssistantPage() {
       const result = await ask.mutateAsync({ body: { query, ...(site !== ALL ? { url: site } : {}) } });
       setAnswer({
         results: result.guides,
+        weak: result.weak ?? [],
         guidance: result.guidance ?? null,
         fallback: Boolean(result.fallback),
       });

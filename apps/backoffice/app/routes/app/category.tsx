@@ -11,6 +11,7 @@ import {
   DeleteConfirmDialog,
   matchesSearch,
   pageStack,
+  RecordNotFound,
   ScenarioCard,
   toolbar,
 } from '@mulot/ui/fragments/content';
@@ -20,7 +21,7 @@ import { FilePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, errorMessage, isNotFound, isRetryable } from '../../lib/api';
 import {
   categoryQuery,
   forget,
@@ -101,6 +102,13 @@ export default function Category({ params }: Route.ComponentProps) {
     </Button>
   );
 
+  if (isNotFound(category.error))
+    return (
+      <div className={pageStack}>
+        <RecordNotFound kind="category" backHref={`/app/projects/${params.id}`} />
+      </div>
+    );
+
   return (
     <div className={pageStack}>
       <ContentBreadcrumb
@@ -153,11 +161,13 @@ export default function Category({ params }: Route.ComponentProps) {
         loadingLabel={intl.formatMessage(m.loadingGuides)}
         loading={category.isPending}
         error={category.isError ? errorMessage(category.error) : null}
+        retryable={isRetryable(category.error)}
         onRetry={() => void category.refetch()}
         empty={list.length === 0}
         emptyIcon={<FilePlus />}
         emptyTitle={intl.formatMessage(m.noGuide)}
         emptyDescription={intl.formatMessage(m.noGuideDescription)}
+        emptyAction={newButton}
         noResult={shown.length === 0}
         search={search}
         onClearSearch={() => setSearch('')}

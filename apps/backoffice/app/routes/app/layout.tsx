@@ -78,10 +78,12 @@ export default function AppLayout() {
     void queryClient.invalidateQueries();
   };
 
-  const onLogout = () => {
+  const onLogout = async () => {
     clearSession();
+    // The cache is dropped once this layout's queries have unmounted: cleared while they are still observed,
+    // they would refetch at once without a token and be answered 401.
+    await navigate('/auth/login');
     queryClient.clear();
-    void navigate('/auth/login');
   };
 
   return (
@@ -95,7 +97,7 @@ export default function AppLayout() {
       }}
       header={{
         user: user ?? { firstname: '', lastname: '', email: '' },
-        onLogout,
+        onLogout: () => void onLogout(),
         language: {
           languages: locales.data?.data ?? [],
           status: locales.isPending ? 'loading' : locales.isError ? 'error' : 'ready',

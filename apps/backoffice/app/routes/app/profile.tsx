@@ -4,7 +4,7 @@ import { PasswordChangeForm, PersonalInfoForm, ProfileHeader } from '@mulot/ui/f
 import { PageHeader } from '@mulot/ui/fragments/shell';
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { defineMessages, useIntl } from 'react-intl';
-import { $api, errorMessage, queryClient } from '../../lib/api';
+import { $api, queryClient, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { setSession, updateUser, useUser } from '../../lib/session';
 import { title } from '../../lib/title';
@@ -19,6 +19,9 @@ const messages = defineMessages({
   },
   passwordChanged: { id: 'app.profile.passwordChanged', defaultMessage: 'Mot de passe modifié avec succès.' },
 });
+
+const NAME_FIELDS = ['firstname', 'lastname'] as const;
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword'] as const;
 
 /** Spec §9: the profile toast stays 3 s. */
 const PROFILE_TOAST_MS = 3000;
@@ -41,13 +44,14 @@ export default function Profile() {
         duration: PROFILE_TOAST_MS,
       });
     },
-    onError: (error) =>
-      toast({
-        title: intl.formatMessage(appMessages.error),
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
+    // A refused name shows on its field; only what belongs to none is a toast.
+    onError: (error) => {
+      const { rest } = refusalOf(error, NAME_FIELDS);
+      if (rest)
+        toast({ title: intl.formatMessage(appMessages.error), description: rest, variant: 'destructive' });
+    },
   });
+  const saveRefusal = useRefusal(save.error, NAME_FIELDS);
 
   const changePassword = $api.useMutation('post', '/auth/change-password', {
     // The change revokes every older token, this session's included: the answer is a fresh session to keep.
@@ -56,6 +60,7 @@ export default function Profile() {
       toast({ title: intl.formatMessage(messages.passwordChanged) });
     },
   });
+  const passwordRefusal = useRefusal(changePassword.error, PASSWORD_FIELDS);
 
   return (
     <Stack gap="6" maxW="4xl">
@@ -73,11 +78,13 @@ export default function Profile() {
       <PersonalInfoForm
         defaultValues={{ firstname: user?.firstname ?? '', lastname: user?.lastname ?? '' }}
         pending={save.isPending}
+        fieldErrors={saveRefusal.fields}
         onSubmit={(values) => save.mutateAsync({ body: values })}
       />
       <PasswordChangeForm
         pending={changePassword.isPending}
-        error={changePassword.error ? { message: errorMessage(changePassword.error) } : null}
+        error={passwordRefusal.rest ? { message: passwordRefusal.rest } : null}
+        fieldErrors={passwordRefusal.fields}
         onSubmit={({ currentPassword, newPassword }) =>
           changePassword.mutateAsync({ body: { currentPassword, newPassword } })
         }

@@ -1,4 +1,5 @@
 import type { Schemas } from '@mulot/api-client';
+import { normalizeSite } from '@mulot/api-client/site';
 import { Button } from '@mulot/ui/components/button';
 import { SearchInput } from '@mulot/ui/components/search-input';
 import { toast } from '@mulot/ui/components/toast';
@@ -16,18 +17,21 @@ import {
   type ProjectFormValues,
   ProjectStatusBadge,
   pageStack,
+  RecordNotFound,
   toolbar,
 } from '@mulot/ui/fragments/content';
 import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Globe, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, errorMessage, isNotFound, isRetryable, useRefusal } from '../../lib/api';
 import {
+  CATEGORY_FIELDS,
   categoriesQuery,
   categoryQuery,
   forget,
   invalidateContent,
+  PROJECT_FIELDS,
   prime,
   projectQuery,
   reportFailure,
@@ -61,6 +65,8 @@ export default function Project({ params }: Route.ComponentProps) {
   const list = categories.data ?? [];
   const shown = list.filter((c) => matchesSearch(search, c.name, c.description));
   const saving = editing === 'new' ? create : update;
+  const projectRefusal = useRefusal(updateProject.error, PROJECT_FIELDS);
+  const categoryRefusal = useRefusal(saving.error, CATEGORY_FIELDS);
   const name = project.data?.name ?? '';
 
   const openEditor = (category: Category | 'new') => {
@@ -119,12 +125,20 @@ export default function Project({ params }: Route.ComponentProps) {
     </Button>
   );
 
+  if (isNotFound(project.error) || isNotFound(categories.error))
+    return (
+      <div className={pageStack}>
+        <RecordNotFound kind="project" backHref="/app/projects" />
+      </div>
+    );
+
   if (project.isError)
     return (
       <div className={pageStack}>
         <CollectionState
           loadingLabel=""
           error={errorMessage(project.error)}
+          retryable={isRetryable(project.error)}
           onRetry={() => void project.refetch()}
           empty={false}
           emptyTitle=""
@@ -184,6 +198,7 @@ export default function Project({ params }: Route.ComponentProps) {
         loadingLabel={intl.formatMessage(m.loadingCategories)}
         loading={categories.isPending}
         error={categories.isError ? errorMessage(categories.error) : null}
+        retryable={isRetryable(categories.error)}
         onRetry={() => void categories.refetch()}
         empty={list.length === 0}
         emptyIcon={<FolderPlus />}
@@ -214,7 +229,9 @@ export default function Project({ params }: Route.ComponentProps) {
           mode="edit"
           defaultValues={project.data}
           pending={updateProject.isPending}
-          error={updateProject.error ? errorMessage(updateProject.error) : null}
+          error={projectRefusal.rest}
+          fieldErrors={projectRefusal.fields}
+          normalizeSite={normalizeSite}
           onSubmit={(values) => void onSaveProject(values)}
         />
       )}
@@ -225,7 +242,8 @@ export default function Project({ params }: Route.ComponentProps) {
           mode={editing === 'new' ? 'create' : 'edit'}
           defaultValues={editing === 'new' ? undefined : editing}
           pending={saving.isPending}
-          error={saving.error ? errorMessage(saving.error) : null}
+          error={categoryRefusal.rest}
+          fieldErrors={categoryRefusal.fields}
           onSubmit={(values) => void onSubmit(values)}
         />
       )}

@@ -1,4 +1,5 @@
 import type { Schemas } from '@mulot/api-client';
+import { normalizeSite } from '@mulot/api-client/site';
 import { Button } from '@mulot/ui/components/button';
 import { SearchInput } from '@mulot/ui/components/search-input';
 import { toast } from '@mulot/ui/components/toast';
@@ -18,10 +19,11 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, errorMessage, isRetryable, useRefusal } from '../../lib/api';
 import {
   forget,
   invalidateContent,
+  PROJECT_FIELDS,
   prime,
   projectQuery,
   projectsQuery,
@@ -52,6 +54,7 @@ export default function Projects() {
   const list = projects.data ?? [];
   const shown = list.filter((p) => matchesSearch(search, p.name, p.description));
   const saving = editing === 'new' ? create : update;
+  const refusal = useRefusal(saving.error, PROJECT_FIELDS);
 
   const openEditor = (project: Project | 'new') => {
     create.reset();
@@ -118,6 +121,7 @@ export default function Projects() {
           loadingLabel={intl.formatMessage(m.loadingProjects)}
           loading={projects.isPending}
           error={projects.isError ? errorMessage(projects.error) : null}
+          retryable={isRetryable(projects.error)}
           onRetry={() => void projects.refetch()}
           empty={list.length === 0}
           emptyIcon={<FolderPlus />}
@@ -149,7 +153,9 @@ export default function Projects() {
           mode={editing === 'new' ? 'create' : 'edit'}
           defaultValues={editing === 'new' ? undefined : editing}
           pending={saving.isPending}
-          error={saving.error ? errorMessage(saving.error) : null}
+          error={refusal.rest}
+          fieldErrors={refusal.fields}
+          normalizeSite={normalizeSite}
           onSubmit={(values) => void onSubmit(values)}
         />
       )}

@@ -1,14 +1,15 @@
 import { toast } from '@mulot/ui/components/toast';
-import { ContentBreadcrumb, ContentHeader, pageStack } from '@mulot/ui/fragments/content';
+import { ContentBreadcrumb, ContentHeader, pageStack, RecordNotFound } from '@mulot/ui/fragments/content';
 import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
 import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, isNotFound, useRefusal } from '../../lib/api';
 import {
   basedOn,
+  GUIDE_FIELDS,
   invalidateContent,
   isStale,
   prime,
@@ -32,6 +33,7 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const scenario = useQuery(scenarioQuery(params.scenarioId));
   const update = $api.useMutation('put', '/scenarios/{id}');
+  const refusal = useRefusal(update.error, GUIDE_FIELDS);
   const data = scenario.data;
   // Set when the save was refused because someone else saved first: stays on screen over the reloaded form.
   const [stale, setStale] = useState(false);
@@ -58,6 +60,13 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
       reportFailure(intl, 'update scenario', error, { toast: false });
     }
   };
+
+  if (isNotFound(scenario.error))
+    return (
+      <div className={pageStack}>
+        <RecordNotFound kind="scenario" backHref={`/app/projects/${params.id}`} />
+      </div>
+    );
 
   return (
     <div className={pageStack}>
@@ -97,10 +106,9 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
             error={
               stale
                 ? `${intl.formatMessage(m.staleGuide)} ${intl.formatMessage(m.staleGuideReloaded)}`
-                : update.error
-                  ? errorMessage(update.error)
-                  : null
+                : refusal.rest
             }
+            fieldErrors={refusal.fields}
             onSubmit={(values) => void onSubmit(values)}
             onCancel={() => void navigate(scenarioHref)}
           />

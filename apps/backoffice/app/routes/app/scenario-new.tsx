@@ -1,12 +1,19 @@
 import { toast } from '@mulot/ui/components/toast';
-import { ContentBreadcrumb, ContentHeader, pageStack } from '@mulot/ui/fragments/content';
+import { ContentBreadcrumb, ContentHeader, pageStack, RecordNotFound } from '@mulot/ui/fragments/content';
 import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
 import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, errorMessage } from '../../lib/api';
-import { categoryQuery, invalidateContent, prime, projectsQuery, reportFailure } from '../../lib/content';
+import { $api, isNotFound, useRefusal } from '../../lib/api';
+import {
+  categoryQuery,
+  GUIDE_FIELDS,
+  invalidateContent,
+  prime,
+  projectsQuery,
+  reportFailure,
+} from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
 import type { Route } from './+types/scenario-new';
@@ -24,6 +31,7 @@ export default function ScenarioNew({ params }: Route.ComponentProps) {
   const projects = useQuery(projectsQuery);
   const category = useQuery(categoryQuery(params.id, params.categoryId));
   const create = $api.useMutation('post', '/projects/{id}/categories/{categoryId}/scenarios');
+  const refusal = useRefusal(create.error, GUIDE_FIELDS);
 
   const onSubmit = async ({ projectId, categoryId, ...body }: GuideFormValues) => {
     try {
@@ -36,6 +44,13 @@ export default function ScenarioNew({ params }: Route.ComponentProps) {
       reportFailure(intl, 'create scenario', error, { toast: false });
     }
   };
+
+  if (isNotFound(category.error))
+    return (
+      <div className={pageStack}>
+        <RecordNotFound kind="category" backHref={`/app/projects/${params.id}`} />
+      </div>
+    );
 
   return (
     <div className={pageStack}>
@@ -64,7 +79,8 @@ export default function ScenarioNew({ params }: Route.ComponentProps) {
               .map((p) => ({ id: p.id, name: p.name, categories: p.categories }))}
             defaultValues={{ projectId: params.id, categoryId: params.categoryId }}
             pending={create.isPending}
-            error={create.error ? errorMessage(create.error) : null}
+            error={refusal.rest}
+            fieldErrors={refusal.fields}
             onSubmit={(values) => void onSubmit(values)}
             onCancel={() => void navigate(`/app/projects/${params.id}/categories/${params.categoryId}`)}
           />

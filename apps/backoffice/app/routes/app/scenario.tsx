@@ -9,6 +9,7 @@ import {
   DeleteConfirmDialog,
   Duration,
   pageStack,
+  RecordNotFound,
   ScenarioStatusBadge,
   StepCount,
 } from '@mulot/ui/fragments/content';
@@ -28,7 +29,7 @@ import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-reac
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, errorMessage, isNotFound, isRetryable } from '../../lib/api';
 import {
   basedOn,
   categoryQuery,
@@ -105,7 +106,12 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
   const start = async (target: LaunchTarget) => {
     const problem = launchProblem(target);
     if (problem) {
-      setLaunch((current) => current && { ...current, error: intl.formatMessage(m.noSite) });
+      const message = {
+        noUrl: data?.category.project.sites.length ? m.noStepUrl : m.noSite,
+        noTarget: m.noLaunchTarget,
+        noSession: m.noLaunchSession,
+      }[problem];
+      setLaunch((current) => current && { ...current, error: intl.formatMessage(message) });
       return;
     }
     setLaunch(null);
@@ -129,7 +135,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       setLaunch({
         mode: 'creator',
         installed: extensionInstalled(),
-        error: url ? null : intl.formatMessage(m.noSite),
+        error: url ? null : intl.formatMessage(m.noStepUrl),
       });
       return;
     }
@@ -148,7 +154,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       await invalidateContent();
     } catch (error) {
       if (isStale(error)) await reloadStale(intl);
-      else reportFailure(intl, 'update scenario status', error);
+      else reportFailure(intl, 'update scenario status', error, { update: true });
     }
   };
 
@@ -163,7 +169,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       await invalidateContent();
     } catch (error) {
       if (isStale(error)) await reloadStale(intl);
-      else reportFailure(intl, 'save prerequisites', error);
+      else reportFailure(intl, 'save prerequisites', error, { update: true });
     }
   };
 
@@ -187,6 +193,13 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     }
   };
 
+  if (isNotFound(scenario.error))
+    return (
+      <div className={pageStack}>
+        <RecordNotFound kind="scenario" backHref={`/app/projects/${params.id}`} />
+      </div>
+    );
+
   if (!data)
     return (
       <div className={pageStack}>
@@ -194,6 +207,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
           loadingLabel={intl.formatMessage(m.steps)}
           loading={scenario.isPending}
           error={scenario.isError ? intl.formatMessage(m.loadScenarioFailed) : null}
+          retryable={isRetryable(scenario.error)}
           onRetry={() => void scenario.refetch()}
           empty={false}
           emptyTitle=""
@@ -263,6 +277,13 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       {!installed && <ExtensionAbsentNotice />}
       <PublishPanel
         status={data.status}
+        blocker={
+          data.steps.length === 0
+            ? 'noStep'
+            : data.steps.some((step) => !step.target)
+              ? 'stepWithoutTarget'
+              : null
+        }
         pending={status.isPending}
         onStatusChange={(next) => void onStatus(next)}
       />
@@ -285,12 +306,23 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       </Card.Root>
       <section className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <h2 className={sectionTitle}>{intl.formatMessage(m.steps)}</h2>
+        {health.isError && (
+          <p role="alert" className={css({ textStyle: 'sm', color: 'fg.error' })}>
+            {intl.formatMessage(m.stepDetailsFailed)}
+          </p>
+        )}
         <StepList
           steps={data.steps.map((step) => {
             const known = healthOf.get(step.id);
             return known ? { ...step, health: known } : step;
           })}
           onSelect={onStep}
+          emptyAction={
+            <Button onClick={() => openLaunch('creator', data)}>
+              <SquarePen aria-hidden />
+              {intl.formatMessage(m.addSteps)}
+            </Button>
+          }
         />
       </section>
       <PrerequisitesEditor

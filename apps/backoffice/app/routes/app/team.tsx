@@ -1,16 +1,21 @@
 import { isApiError } from '@mulot/api-client';
+import { toast } from '@mulot/ui/components/toast';
 import {
   DeleteMemberDialog,
   EditRoleDialog,
   InviteMemberDialog,
   MemberList,
+  type PendingInvitation,
+  PendingInvitations,
   TeamHeader,
   type TeamMember,
   TeamStats,
 } from '@mulot/ui/fragments/team';
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { useState } from 'react';
-import { $api, errorMessage } from '../../lib/api';
+import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { $api, errorMessage, isRetryable, logFailure, useRefusal } from '../../lib/api';
+import { appMessages } from '../../lib/messages';
 import { title } from '../../lib/title';
 
 export const meta = () => title('titleTeam');
@@ -18,14 +23,51 @@ export const meta = () => title('titleTeam');
 /** Spec §7/§9: the team list is one page of 100 from index 0. */
 const membersQuery = { body: { pageIndex: 0, pageSize: 100 } } as const;
 
+const INVITE_FIELDS = ['email', 'role'] as const;
+
+const messages = defineMessages({
+  invited: { id: 'app.team.invited', defaultMessage: 'Invitation envoyée' },
+  roleUpdated: { id: 'app.team.roleUpdated', defaultMessage: 'Rôle mis à jour' },
+  removed: { id: 'app.team.removed', defaultMessage: "Membre retiré de l'équipe" },
+  resent: { id: 'app.team.resent', defaultMessage: 'Invitation renvoyée' },
+  cancelled: { id: 'app.team.cancelled', defaultMessage: 'Invitation annulée' },
+  roleAdmin: { id: 'app.team.role.admin', defaultMessage: 'administrateur' },
+  roleContributor: { id: 'app.team.role.contributor', defaultMessage: 'contributeur' },
+});
+
+const invitedDescription = defineMessage<{ email: string }>({
+  id: 'app.team.invitedDescription',
+  defaultMessage: '{email} va recevoir un email pour rejoindre votre organisation.',
+});
+
+const roleUpdatedDescription = defineMessage<{ name: string; role: string }>({
+  id: 'app.team.roleUpdatedDescription',
+  defaultMessage: '{name} est maintenant {role}.',
+});
+
+const removedDescription = defineMessage<{ name: string }>({
+  id: 'app.team.removedDescription',
+  defaultMessage: "{name} n'a plus accès à cette organisation.",
+});
+
+const resentDescription = defineMessage<{ email: string }>({
+  id: 'app.team.resentDescription',
+  defaultMessage: '{email} va recevoir un nouveau lien.',
+});
+
+const nameOf = (member: TeamMember) => `${member.firstname} ${member.lastname}`.trim() || member.email;
+
 export default function Team() {
+  const intl = useIntl();
   // The role that counts is the one in the current organization (GET /users/me answers it for the
   // x-organization-id sent), not the one stored at login, which may be another organization's.
   const me = $api.useQuery('get', '/users/me');
   const canManage = me.data?.role === 'Admin';
+  // Spec §2: the team page is every member's; only inviting, editing and removing are an Admin's.
   // POST /auth/filter is a read: a query, keyed by its body, refetched after every change below.
-  const members = $api.useQuery('post', '/auth/filter', membersQuery, { enabled: canManage });
-  const reload = () => members.refetch();
+  const members = $api.useQuery('post', '/auth/filter', membersQuery);
+  const invitations = $api.useQuery('get', '/auth/invitations');
+  const reload = () => Promise.all([members.refetch(), invitations.refetch()]);
 
   const [inviteOpen, setInviteOpen] = useState(false);
   const [editing, setEditing] = useState<TeamMember | null>(null);
@@ -33,27 +75,69 @@ export default function Team() {
   const [editOpen, setEditOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
 
+  const failed = (error: unknown) =>
+    toast({
+      title: intl.formatMessage(appMessages.error),
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
+
   const invite = $api.useMutation('post', '/auth/invite', {
-    onSuccess: () => {
+    onSuccess: (_member, { body }) => {
       setInviteOpen(false);
+      toast({
+        title: intl.formatMessage(messages.invited),
+        description: intl.formatMessage(invitedDescription, { email: body.email }),
+      });
       void reload();
     },
-    // Spec §8: an invite failure is logged only; the dialog stays open.
-    onError: (error) => console.error('Invitation failed', error),
+    // The dialog stays open and shows why, on the field when the refusal names one.
+    onError: (error) => logFailure('Invitation', error),
   });
+  const inviteRefusal = useRefusal(invite.error, INVITE_FIELDS);
   const updateRole = $api.useMutation('put', '/auth/update-role', {
-    onSuccess: () => {
+    onSuccess: (_data, { body }) => {
       setEditOpen(false);
+      if (editing)
+        toast({
+          title: intl.formatMessage(messages.roleUpdated),
+          description: intl.formatMessage(roleUpdatedDescription, {
+            name: nameOf(editing),
+            role: intl.formatMessage(body.role === 'Admin' ? messages.roleAdmin : messages.roleContributor),
+          }),
+        });
       void reload();
     },
-    onError: (error) => console.error('Role update failed', error),
+    onError: (error) => logFailure('Role update', error),
   });
   const deleteRole = $api.useMutation('put', '/auth/delete-role', {
     onSuccess: () => {
       setRemoveOpen(false);
+      if (removing)
+        toast({
+          title: intl.formatMessage(messages.removed),
+          description: intl.formatMessage(removedDescription, { name: nameOf(removing) }),
+        });
       void reload();
     },
-    onError: (error) => console.error('Member removal failed', error),
+    onError: (error) => logFailure('Member removal', error),
+  });
+  const resend = $api.useMutation('post', '/auth/invitations/{userId}/resend', {
+    onSuccess: (invitation) => {
+      toast({
+        title: intl.formatMessage(messages.resent),
+        description: intl.formatMessage(resentDescription, { email: invitation.email }),
+      });
+      void invitations.refetch();
+    },
+    onError: failed,
+  });
+  const cancel = $api.useMutation('delete', '/auth/invitations/{userId}', {
+    onSuccess: () => {
+      toast({ title: intl.formatMessage(messages.cancelled) });
+      void invitations.refetch();
+    },
+    onError: failed,
   });
 
   const openEdit = (member: TeamMember) => {
@@ -71,12 +155,23 @@ export default function Team() {
     invite.reset();
     setInviteOpen(true);
   };
+  const onResend = (invitation: PendingInvitation) =>
+    resend.mutate({
+      params: { path: { userId: invitation.id } },
+      body: { rootRedirect: window.location.origin },
+    });
+  const onCancel = (invitation: PendingInvitation) =>
+    cancel.mutate({ params: { path: { userId: invitation.id } } });
 
-  // The API lets Admins only list the members (403 otherwise): a Contributor is told so, without actions.
-  const restricted = (me.data && !canManage) || (isApiError(members.error) && members.error.status === 403);
-  const loading = me.isPending || (canManage && members.isPending);
+  // Kept for a server that still lists members to Admins only (403): said so, without actions.
+  const restricted = isApiError(members.error) && members.error.status === 403;
+  const loading = me.isPending || members.isPending;
   const list = members.data ?? [];
   const loadError = me.error ?? members.error;
+  const busyId =
+    (resend.isPending && resend.variables?.params.path.userId) ||
+    (cancel.isPending && cancel.variables?.params.path.userId) ||
+    null;
 
   return (
     <Stack gap="6">
@@ -85,18 +180,27 @@ export default function Team() {
       <MemberList
         members={list}
         loading={loading}
-        restricted={Boolean(restricted)}
+        restricted={restricted}
         error={loadError ? { message: errorMessage(loadError) } : null}
-        onRetry={() => (me.error ? me.refetch() : reload())}
+        onRetry={isRetryable(loadError) ? () => (me.error ? me.refetch() : reload()) : undefined}
         canManage={canManage}
         onInvite={openInvite}
         onEditRole={openEdit}
         onRemove={openRemove}
       />
+      <PendingInvitations
+        invitations={invitations.data ?? []}
+        canManage={canManage}
+        busyId={busyId}
+        onResend={onResend}
+        onCancel={onCancel}
+      />
       <InviteMemberDialog
         open={inviteOpen}
         onOpenChange={setInviteOpen}
         pending={invite.isPending}
+        fieldErrors={inviteRefusal.fields}
+        error={inviteRefusal.rest}
         onInvite={(values) =>
           invite.mutate({
             // The invitation link leads back to this very back-office, wherever it is served (not a fixed address).

@@ -1,8 +1,9 @@
 import { isApiError } from '@mulot/api-client';
-import { AuthLayout, ConfirmAccount, type ConfirmAccountState } from '@mulot/ui/fragments/auth';
+import { AuthLayout, ConfirmAccount, type ConfirmAccountState, ResendLink } from '@mulot/ui/fragments/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchClient } from '../../lib/api';
+import { fetchClient, logFailure } from '../../lib/api';
+import { renewLink, useResend } from '../../lib/resend';
 import { title } from '../../lib/title';
 
 export const meta = () => title('titleConfirm');
@@ -14,6 +15,8 @@ export default function ConfirmAccountRoute() {
   const [error, setError] = useState<string | null>(null);
   // The code is single-use: never send it twice (React may run effects twice in development).
   const sent = useRef(false);
+  // An expired link: a new one to the address it was sent to (the server says nothing about the account).
+  const resend = useResend(() => renewLink(params.get('code') ?? ''));
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
@@ -24,7 +27,7 @@ export default function ConfirmAccountRoute() {
       .then(
         () => setState('success'),
         (failure: unknown) => {
-          console.error(failure);
+          logFailure('Account confirmation', failure);
           // The fragment shows the spec §8 fallback when the server said nothing usable.
           setError(isApiError(failure) ? failure.problem.detail || null : null);
           setState('failure');
@@ -33,7 +36,7 @@ export default function ConfirmAccountRoute() {
   }, [params]);
   return (
     <AuthLayout>
-      <ConfirmAccount state={state} error={error} />
+      <ConfirmAccount state={state} error={error} resend={<ResendLink {...resend} />} />
     </AuthLayout>
   );
 }

@@ -1,32 +1,34 @@
-import { toast } from '@mulot/ui/components/toast';
 import { AuthLayout, ForgotPasswordForm, type ForgotPasswordValues } from '@mulot/ui/fragments/auth';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleForgotPassword');
+
+const FIELDS = ['email'] as const;
 
 export default function ForgotPassword() {
   const intl = useIntl();
   const navigate = useNavigate();
   const forgot = $api.useMutation('post', '/auth/forgot-password');
+  const refusal = useRefusal(forgot.error, FIELDS);
   const onSubmit = async ({ email }: ForgotPasswordValues) => {
     try {
       await forgot.mutateAsync({ body: { email, rootUrl: window.location.origin } });
       await navigate('/auth/forgot-password-success');
     } catch (error) {
-      toast({
-        title: intl.formatMessage(appMessages.error),
-        description: errorMessage(error),
-        variant: 'destructive',
-      });
+      // A refused field shows on the field; only what belongs to none is a toast.
+      const { rest } = refusalOf(error, FIELDS);
+      if (rest)
+        toast({ title: intl.formatMessage(appMessages.error), description: rest, variant: 'destructive' });
     }
   };
   return (
     <AuthLayout>
-      <ForgotPasswordForm onSubmit={onSubmit} pending={forgot.isPending} />
+      <ForgotPasswordForm onSubmit={onSubmit} pending={forgot.isPending} fieldErrors={refusal.fields} />
     </AuthLayout>
   );
 }

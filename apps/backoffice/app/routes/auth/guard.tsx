@@ -1,4 +1,6 @@
-import { Outlet, redirect } from 'react-router';
+import { toaster } from '@mulot/ui/components/toast';
+import { useEffect } from 'react';
+import { Outlet, redirect, useLocation } from 'react-router';
 import { isAuthenticated } from '../../lib/session';
 
 /** Spec §2 guard: a signed-in user opening any /auth page goes to the dashboard. No visual layout. */
@@ -8,5 +10,10 @@ export function clientLoader() {
 }
 
 export default function AuthGuard() {
+  const { pathname } = useLocation();
+  // A refusal belongs to the auth screen that got it: "Email ou mot de passe incorrect." must not follow the
+  // user to "Créer un compte".
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cleanup runs when the screen (pathname) changes
+  useEffect(() => () => toaster.remove(), [pathname]);
   return <Outlet />;
 }

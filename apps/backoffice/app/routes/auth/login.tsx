@@ -1,11 +1,15 @@
-import { toast } from '@mulot/ui/components/toast';
-import { AuthLayout, LoginForm, type LoginValues } from '@mulot/ui/fragments/auth';
+import { isApiError } from '@mulot/api-client';
+import { AuthLayout, LoginForm, type LoginValues, ResendLink } from '@mulot/ui/fragments/auth';
+import { styled } from '@mulot/ui/styled-system/jsx';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, errorMessage, queryClient } from '../../lib/api';
+import { $api, errorMessage, fetchClient, queryClient } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
+import { useResend } from '../../lib/resend';
 import { setSession } from '../../lib/session';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleLogin');
 
@@ -13,7 +17,15 @@ export default function Login() {
   const intl = useIntl();
   const navigate = useNavigate();
   const login = $api.useMutation('post', '/auth/login');
+  // Set when the account is not confirmed yet: its message stays on the page with a way to a new link.
+  const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
+  const resend = useResend(() =>
+    fetchClient.POST('/auth/resend-confirmation', {
+      body: { email: unconfirmed?.email ?? '', rootUrl: window.location.origin },
+    }),
+  );
   const onSubmit = async (values: LoginValues) => {
+    setUnconfirmed(null);
     try {
       const session = await login.mutateAsync({ body: values });
       // A previous user's cached data (organizations…) must not leak into this session.
@@ -21,6 +33,11 @@ export default function Login() {
       setSession(session.jwt, session.user);
       await navigate('/app/dashboard');
     } catch (error) {
+      // 403 is the login's only refusal of a known account with the right password: not confirmed yet.
+      if (isApiError(error) && (error.problem.code === 'account-not-confirmed' || error.status === 403)) {
+        setUnconfirmed({ email: values.email, message: errorMessage(error) });
+        return;
+      }
       toast({
         title: intl.formatMessage(appMessages.error),
         description: errorMessage(error),
@@ -31,6 +48,22 @@ export default function Login() {
   return (
     <AuthLayout withMarketing>
       <LoginForm onSubmit={onSubmit} pending={login.isPending} />
+      {unconfirmed && (
+        <styled.div
+          mt="4"
+          display="flex"
+          flexDirection="column"
+          alignItems="center"
+          gap="3"
+          textAlign="center"
+          data-testid="not-confirmed"
+        >
+          <styled.p role="alert" textStyle="sm">
+            {unconfirmed.message}
+          </styled.p>
+          <ResendLink {...resend} />
+        </styled.div>
+      )}
     </AuthLayout>
   );
 }

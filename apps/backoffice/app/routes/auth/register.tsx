@@ -1,17 +1,20 @@
-import { toast } from '@mulot/ui/components/toast';
 import { AuthLayout, RegisterForm, type RegisterValues } from '@mulot/ui/fragments/auth';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, errorMessage } from '../../lib/api';
+import { $api, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleRegister');
+
+const FIELDS = ['email', 'password'] as const;
 
 export default function Register() {
   const intl = useIntl();
   const navigate = useNavigate();
   const register = $api.useMutation('post', '/auth/register');
+  const refusal = useRefusal(register.error, FIELDS);
   const onSubmit = async ({ email, password }: RegisterValues) => {
     try {
       // The confirmation link in the mail points back to this very origin.
@@ -20,16 +23,15 @@ export default function Register() {
       });
       await navigate('/auth/register-success');
     } catch (error) {
-      toast({
-        title: intl.formatMessage(appMessages.error),
-        description: errorMessage(error),
-        variant: 'destructive',
-      });
+      // A refused field shows on the field; only what belongs to none is a toast.
+      const { rest } = refusalOf(error, FIELDS);
+      if (rest)
+        toast({ title: intl.formatMessage(appMessages.error), description: rest, variant: 'destructive' });
     }
   };
   return (
     <AuthLayout>
-      <RegisterForm onSubmit={onSubmit} pending={register.isPending} />
+      <RegisterForm onSubmit={onSubmit} pending={register.isPending} fieldErrors={refusal.fields} />
     </AuthLayout>
   );
 }

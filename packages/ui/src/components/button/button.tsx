@@ -34,6 +34,14 @@ export function Button({ loading = false, loadingText, disabled, children, ...pr
   );
 }
 
+/**
+ * The "Annuler" of every form and dialog: one look everywhere (a neutral outline beside the accent submit),
+ * rather than each screen choosing its own.
+ */
+export function CancelButton(props: Omit<ButtonProps, 'variant' | 'colorPalette'>) {
+  return <Button variant="outline" colorPalette="gray" data-cancel="" {...props} />;
+}
+
 const StyledIconButton = styled(StyledButton, iconButton);
 
 export interface IconButtonProps extends ComponentProps<typeof StyledIconButton> {

@@ -1,1 +1,1 @@
-export { Button, type ButtonProps, IconButton, type IconButtonProps } from './button';
+export { Button, type ButtonProps, CancelButton, IconButton, type IconButtonProps } from './button';

@@ -1,10 +1,10 @@
 'use client';
-import { Dialog as Ark } from '@ark-ui/react/dialog';
+import { Dialog as Ark, useDialogContext } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { createStyleContext, styled } from '@mulot/ui/styled-system/jsx';
 import { dialog } from '@mulot/ui/styled-system/recipes';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 
 const { withRootProvider, withContext } = createStyleContext(dialog);
@@ -37,11 +37,13 @@ export type ContentProps = ComponentProps<typeof StyledContent> & {
 /** Backdrop, positioner and content in a portal; children are the dialog's parts. */
 export function Content({ children, showCloseButton = true, ...props }: ContentProps) {
   const intl = useIntl();
+  const content = useRef<HTMLDivElement>(null);
+  useInertBelow(content);
   return (
     <Portal>
       <StyledBackdrop />
       <StyledPositioner>
-        <StyledContent {...props}>
+        <StyledContent ref={content} {...props}>
           {children}
           {showCloseButton && (
             <CornerCloseTrigger
@@ -54,4 +56,47 @@ export function Content({ children, showCloseButton = true, ...props }: ContentP
       </StyledPositioner>
     </Portal>
   );
+}
+
+/**
+ * While a modal dialog is open, everything else on the page is `inert`: Ark only marks it `aria-hidden`, which
+ * leaves its links and buttons focusable and reachable (axe `aria-hidden-focus`). Toasts stay live: they carry
+ * the outcome of what the dialog does.
+ */
+function useInertBelow(content: { current: HTMLElement | null }) {
+  const { open } = useDialogContext();
+  useEffect(() => {
+    const element = content.current;
+    if (!open || !element) return;
+    return inertOutside([
+      element,
+      ...document.querySelectorAll<HTMLElement>('[data-scope="toast"][data-part="group"]'),
+    ]);
+  }, [open, content]);
+}
+
+/**
+ * Marks `inert` every element outside `kept` (siblings of the kept elements and of their ancestors, up to
+ * <body>), and returns the undo. Elements already inert (a dialog under this one) are left as they were.
+ */
+function inertOutside(kept: HTMLElement[]): () => void {
+  const keep = (el: Element) => kept.some((k) => el === k || el.contains(k));
+  const marked: Element[] = [];
+  const walk = (parent: Element) => {
+    for (const child of parent.children) {
+      if (keep(child)) {
+        if (!kept.includes(child as HTMLElement)) walk(child);
+      } else if (
+        !child.hasAttribute('inert') &&
+        !['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'].includes(child.tagName)
+      ) {
+        child.setAttribute('inert', '');
+        marked.push(child);
+      }
+    }
+  };
+  walk(document.body);
+  return () => {
+    for (const el of marked) el.removeAttribute('inert');
+  };
 }

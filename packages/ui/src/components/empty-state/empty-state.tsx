@@ -15,7 +15,7 @@ export interface EmptyStateProps {
   /** Buttons offered to get out of the empty state ("Inviter le premier membre", "Effacer la recherche"). */
   action?: ReactNode;
   /** Heading level of the title in the page outline. */
-  headingLevel?: 'h2' | 'h3' | 'h4';
+  headingLevel?: 'h1' | 'h2' | 'h3' | 'h4';
 }
 
 /** What a list shows when it has nothing (or nothing matching a search) — never a blank area. */

@@ -5,7 +5,9 @@ export const fieldRecipe = defineSlotRecipe({
   className: 'field',
   slots: fieldAnatomy.keys(),
   base: {
-    root: { display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%' },
+    // minW 0: in a grid or flex row, a long value (a select's nowrap text) must not widen the field past its
+    // track (a guide's project name pushed the phone page into horizontal scroll).
+    root: { display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%', minW: '0' },
     label: {
       color: 'fg.default',
       fontWeight: 'medium',

@@ -12,6 +12,8 @@ export const searchInputRecipe = defineSlotRecipe({
       color: 'fg.muted',
       pointerEvents: 'none',
       display: 'inline-flex',
+      // The input is positioned too (focus ring): without a level, its background paints over the icon.
+      zIndex: 'raised',
       '& svg': { w: '4', h: '4' },
     },
     input: {
@@ -25,6 +27,7 @@ export const searchInputRecipe = defineSlotRecipe({
     clear: {
       position: 'absolute',
       insetEnd: '1',
+      zIndex: 'raised',
       display: 'inline-flex',
       alignItems: 'center',
       justifyContent: 'center',

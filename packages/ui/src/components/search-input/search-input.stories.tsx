@@ -34,6 +34,15 @@ export const Filtering: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const box = canvas.getByRole('searchbox', { name: 'Rechercher un projet' });
+    // The magnifier is painted above the input, not hidden behind its background. (The icon lets the pointer
+    // through, so it takes hits only for the time of this check.)
+    const icon = box.parentElement?.querySelector<HTMLElement>('[aria-hidden="true"]');
+    if (!icon) throw new Error('no search icon');
+    const { left, top, width, height } = icon.getBoundingClientRect();
+    icon.style.pointerEvents = 'auto';
+    const painted = document.elementFromPoint(left + width / 2, top + height / 2);
+    icon.style.pointerEvents = '';
+    await expect(icon.contains(painted)).toBe(true);
     await expect(canvas.queryByRole('button')).toBeNull();
     await userEvent.type(box, 'boutique');
     await expect(canvas.getAllByRole('listitem')).toHaveLength(1);

@@ -7,7 +7,14 @@ export const selectRecipe = defineSlotRecipe({
   slots: selectAnatomy.keys(),
   base: {
     root: { colorPalette: 'primary', display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%' },
-    label: { textStyle: 'sm', fontWeight: 'medium', color: 'fg.default' },
+    // As the field's label: the required mark sits 0.5 after the text ("Projet *", like "Titre *").
+    label: {
+      textStyle: 'sm',
+      fontWeight: 'medium',
+      color: 'fg.default',
+      display: 'inline-flex',
+      gap: '0.5',
+    },
     control: { position: 'relative' },
     trigger: {
       ...controlBase,

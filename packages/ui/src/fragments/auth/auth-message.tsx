@@ -111,10 +111,12 @@ export interface ConfirmAccountProps {
   state: ConfirmAccountState;
   /** On failure: the server's message, or the spec §8 fallback when there is none. */
   error?: string | null;
+  /** On failure: the way to a new link (`ResendLink`). */
+  resend?: ReactNode;
 }
 
 /** Account confirmation (spec §2): in progress, then success with a login button or failure with a way back. */
-export function ConfirmAccount({ state, error }: ConfirmAccountProps) {
+export function ConfirmAccount({ state, error, resend }: ConfirmAccountProps) {
   if (state === 'pending') {
     return (
       <Box
@@ -172,6 +174,54 @@ export function ConfirmAccount({ state, error }: ConfirmAccountProps) {
           />
         )}
       </styled.p>
+      {resend}
+    </AuthMessage>
+  );
+}
+
+/** A mailed link being checked when its page opens (before anything is typed). */
+export function CheckingLink() {
+  return (
+    <Box display="flex" flexDirection="column" alignItems="center" gap="4" role="status" aria-live="polite">
+      <Spinner size="lg" decorative />
+      <styled.h1 textStyle="2xl" fontWeight="bold">
+        <FormattedMessage id="auth.link.checking" defaultMessage="Vérification du lien..." />
+      </styled.h1>
+    </Box>
+  );
+}
+
+export interface InvalidLinkProps {
+  kind: 'reset' | 'invitation';
+  /** The server's reason (e.g. "Ce lien n'est pas valide ou a expiré. Demandez-en un nouveau."). */
+  error?: string | null;
+  /** The way to a new link (`ResendLink`). */
+  resend?: ReactNode;
+}
+
+/** A reset or invitation link that can no longer be used: said on arrival, with the way to a new one. */
+export function InvalidLink({ kind, error, resend }: InvalidLinkProps) {
+  return (
+    <AuthMessage
+      tone="error"
+      title={
+        kind === 'reset' ? (
+          <FormattedMessage id="auth.link.resetInvalid" defaultMessage="Lien de réinitialisation invalide" />
+        ) : (
+          <FormattedMessage id="auth.link.invitationInvalid" defaultMessage="Invitation invalide" />
+        )
+      }
+      action={{ href: '/auth/login', label: backToLogin }}
+    >
+      <p role="alert">
+        {error || (
+          <FormattedMessage
+            id="auth.link.invalidText"
+            defaultMessage="Ce lien n'est pas valide ou a expiré."
+          />
+        )}
+      </p>
+      {resend}
     </AuthMessage>
   );
 }

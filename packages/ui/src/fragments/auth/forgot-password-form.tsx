@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
+import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
 import { AuthHeading } from './auth-layout';
 import { TextField } from './form-field';
 import { type ForgotPasswordValues, forgotPasswordSchema } from './schemas';
@@ -12,13 +13,16 @@ import { linkStyle } from './styles';
 export interface ForgotPasswordFormProps {
   onSubmit: (values: ForgotPasswordValues) => void | Promise<void>;
   pending?: boolean;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<ForgotPasswordValues> | null;
 }
 
-export function ForgotPasswordForm({ onSubmit, pending = false }: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({ onSubmit, pending = false, fieldErrors }: ForgotPasswordFormProps) {
   const intl = useIntl();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordSchema),
@@ -26,6 +30,7 @@ export function ForgotPasswordForm({ onSubmit, pending = false }: ForgotPassword
     reValidateMode: 'onChange',
     defaultValues: { email: '' },
   });
+  useServerFieldErrors(fieldErrors, setError);
   return (
     <styled.form noValidate onSubmit={handleSubmit(onSubmit)} display="flex" flexDirection="column" gap="4">
       <AuthHeading

@@ -4,14 +4,13 @@ import { useIntl } from 'react-intl';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import * as PasswordInput from '../../components/password-input/password-input';
-import { isValidationKey, validationMessages } from './schemas';
+import { translateIssue } from '../validation';
+import { validationMessages } from './schemas';
 
 function useErrorText(error: FieldError | undefined): string | undefined {
   const intl = useIntl();
   if (!error?.message) return undefined;
-  return isValidationKey(error.message)
-    ? intl.formatMessage(validationMessages[error.message])
-    : error.message;
+  return translateIssue(intl, error.message, validationMessages);
 }
 
 interface BaseProps {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
+import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
 import { AuthHeading } from './auth-layout';
 import { PasswordField, TextField } from './form-field';
 import { type RegisterValues, registerSchema } from './schemas';
@@ -12,15 +13,18 @@ import { linkStyle } from './styles';
 export interface RegisterFormProps {
   onSubmit: (values: RegisterValues) => void | Promise<void>;
   pending?: boolean;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<RegisterValues> | null;
 }
 
-export function RegisterForm({ onSubmit, pending = false }: RegisterFormProps) {
+export function RegisterForm({ onSubmit, pending = false, fieldErrors }: RegisterFormProps) {
   const intl = useIntl();
   const {
     register,
     handleSubmit,
     trigger,
     getFieldState,
+    setError,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -28,6 +32,7 @@ export function RegisterForm({ onSubmit, pending = false }: RegisterFormProps) {
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
+  useServerFieldErrors(fieldErrors, setError);
   return (
     <styled.form noValidate onSubmit={handleSubmit(onSubmit)} display="flex" flexDirection="column" gap="4">
       <AuthHeading

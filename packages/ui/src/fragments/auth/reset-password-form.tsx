@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
+import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
 import { AuthHeading } from './auth-layout';
 import { PasswordField } from './form-field';
 import { type ResetPasswordValues, resetPasswordSchema } from './schemas';
@@ -14,15 +15,18 @@ export interface ResetPasswordFormProps {
   pending?: boolean;
   /** The failure of the last attempt (server message or the spec §8 fallback), shown above the button. */
   error?: string | null;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<ResetPasswordValues> | null;
 }
 
-export function ResetPasswordForm({ onSubmit, pending = false, error }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ onSubmit, pending = false, error, fieldErrors }: ResetPasswordFormProps) {
   const intl = useIntl();
   const {
     register,
     handleSubmit,
     trigger,
     getFieldState,
+    setError,
     formState: { errors },
   } = useForm<ResetPasswordValues>({
     resolver: zodResolver(resetPasswordSchema),
@@ -30,6 +34,7 @@ export function ResetPasswordForm({ onSubmit, pending = false, error }: ResetPas
     reValidateMode: 'onChange',
     defaultValues: { password: '', confirmPassword: '' },
   });
+  useServerFieldErrors(fieldErrors, setError);
   return (
     <styled.form noValidate onSubmit={handleSubmit(onSubmit)} display="flex" flexDirection="column" gap="4">
       <AuthHeading

@@ -1,5 +1,6 @@
 import { defineMessages } from 'react-intl';
 import { z } from 'zod';
+import { LIMITS, tooLong } from '../validation';
 
 /** Validation texts of spec §5, word for word; schemas carry the key, forms show the localized text. */
 export const validationMessages = defineMessages({
@@ -39,18 +40,22 @@ const email = z
   .string()
   .trim()
   .min(1, key('emailRequired'))
+  .max(LIMITS.email, tooLong(LIMITS.email))
   .pipe(z.email(key('emailInvalid')));
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, key('passwordRequired')),
+  password: z.string().min(1, key('passwordRequired')).max(LIMITS.password, tooLong(LIMITS.password)),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
     email,
-    password: z.string().min(PASSWORD_MIN_LENGTH, key('passwordMin')),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, key('passwordMin'))
+      .max(LIMITS.password, tooLong(LIMITS.password)),
     confirmPassword: z.string().min(1, key('confirmRequired')),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
@@ -65,7 +70,11 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    password: z.string().min(1, key('passwordRequired')).min(PASSWORD_MIN_LENGTH, key('passwordMin')),
+    password: z
+      .string()
+      .min(1, key('passwordRequired'))
+      .min(PASSWORD_MIN_LENGTH, key('passwordMin'))
+      .max(LIMITS.password, tooLong(LIMITS.password)),
     confirmPassword: z.string().min(1, key('confirmationRequired')),
   })
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {

@@ -8,6 +8,7 @@ import * as Dialog from '../../components/dialog/dialog';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Textarea } from '../../components/textarea/textarea';
+import { LIMITS, type ServerFieldErrors, tooLongText, useServerFieldErrors } from '../validation';
 import { FormActions } from './shared';
 
 /** Spec §5: the category name is required. */
@@ -22,8 +23,9 @@ export function createCategorySchema(intl: IntlShape) {
           id: 'content.categoryForm.nameRequired',
           defaultMessage: 'Le nom de la catégorie est requis',
         }),
-      ),
-    description: z.string().trim(),
+      )
+      .max(LIMITS.name, tooLongText(intl, LIMITS.name)),
+    description: z.string().trim().max(LIMITS.text, tooLongText(intl, LIMITS.text)),
   });
 }
 
@@ -34,24 +36,36 @@ export interface CategoryFormProps {
   defaultValues?: Partial<CategoryFormValues>;
   pending?: boolean;
   error?: string | null;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<CategoryFormValues> | null;
   onSubmit: (values: CategoryFormValues) => void;
   onCancel?: () => void;
 }
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '5' });
 
-export function CategoryForm({ mode, defaultValues, pending, error, onSubmit, onCancel }: CategoryFormProps) {
+export function CategoryForm({
+  mode,
+  defaultValues,
+  pending,
+  error,
+  fieldErrors,
+  onSubmit,
+  onCancel,
+}: CategoryFormProps) {
   const intl = useIntl();
   const schema = useMemo(() => createCategorySchema(intl), [intl]);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<CategoryFormValues>({
     resolver: zodResolver(schema),
     mode: 'all',
     defaultValues: { name: '', description: '', ...defaultValues },
   });
+  useServerFieldErrors(fieldErrors, setError);
   return (
     <form className={form} onSubmit={handleSubmit(onSubmit)} noValidate>
       <Field.Root invalid={!!errors.name} required>
@@ -68,11 +82,12 @@ export function CategoryForm({ mode, defaultValues, pending, error, onSubmit, on
         />
         <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
       </Field.Root>
-      <Field.Root>
+      <Field.Root invalid={!!errors.description}>
         <Field.Label>
           <FormattedMessage id="content.projectForm.description" defaultMessage="Description" />
         </Field.Label>
         <Textarea {...register('description')} rows={3} />
+        <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
       </Field.Root>
       <FormActions
         mode={mode}

@@ -64,6 +64,17 @@ export const LoadError: Story = {
   },
 };
 
+/** A refusal (4xx) is the same on every attempt: no retry button, no word about the connection. */
+export const Refused: Story = {
+  args: { error: 'Accès refusé.', retryable: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Accès refusé.');
+    await expect(canvas.getByRole('alert')).not.toHaveTextContent('connexion');
+    await expect(canvas.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+  },
+};
+
 export const WithItems: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Cartes')).toBeVisible();

@@ -1,6 +1,6 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { FormattedMessage } from 'react-intl';
-import { Button } from '../../components/button/button';
+import { Button, CancelButton } from '../../components/button/button';
 import * as AlertDialog from '../../components/dialog/alert-dialog';
 
 export type DeletedKind = 'project' | 'category' | 'scenario';
@@ -100,9 +100,9 @@ export function DeleteConfirmDialog({
         )}
         <AlertDialog.Footer>
           <AlertDialog.CloseTrigger asChild>
-            <Button variant="outline" disabled={pending}>
+            <CancelButton disabled={pending}>
               <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-            </Button>
+            </CancelButton>
           </AlertDialog.CloseTrigger>
           <Button colorPalette="red" loading={pending} onClick={onConfirm}>
             <FormattedMessage id="content.delete.confirm" defaultMessage="Supprimer" />

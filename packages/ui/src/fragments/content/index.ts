@@ -14,7 +14,14 @@ export {
   type CategoryFormValues,
   createCategorySchema,
 } from './category-form';
-export { CollectionState, type CollectionStateProps, matchesSearch } from './collection-state';
+export {
+  CollectionState,
+  type CollectionStateProps,
+  type MissingRecord,
+  matchesSearch,
+  RecordNotFound,
+  type RecordNotFoundProps,
+} from './collection-state';
 export {
   DeleteConfirmDialog,
   type DeleteConfirmDialogProps,
@@ -35,6 +42,8 @@ export {
   ProjectForm,
   type ProjectFormProps,
   type ProjectFormValues,
+  type SiteNormalizer,
+  type SiteRefusal,
 } from './project-form';
 export { Duration, StepCount, useShortDate } from './shared';
 export { CategoryStats, modifiedWithinWeek, ProjectDetailStats, ProjectStats } from './stats';

@@ -10,18 +10,28 @@ import * as Dialog from '../../components/dialog/dialog';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Textarea } from '../../components/textarea/textarea';
+import {
+  LIMITS,
+  limitMessages,
+  type ServerFieldErrors,
+  tooLongText,
+  useServerFieldErrors,
+} from '../validation';
 import { FormActions } from './shared';
 
 export type ProjectFormMode = 'create' | 'edit';
 
 /** Spec §5: name required; sites are trimmed text without duplicates; creating needs at least one site. */
 export function createProjectSchema(intl: IntlShape, mode: ProjectFormMode) {
-  const sites = z.array(z.string().trim().min(1)).refine((list) => new Set(list).size === list.length, {
-    message: intl.formatMessage({
-      id: 'content.projectForm.siteDuplicate',
-      defaultMessage: 'Ce site est déjà dans la liste',
-    }),
-  });
+  const sites = z
+    .array(z.string().trim().max(LIMITS.site, tooLongText(intl, LIMITS.site)))
+    .max(LIMITS.sites, intl.formatMessage(limitMessages.tooManySites, { max: LIMITS.sites }))
+    .refine((list) => new Set(list).size === list.length, {
+      message: intl.formatMessage({
+        id: 'content.projectForm.siteDuplicate',
+        defaultMessage: 'Ce site est déjà dans la liste',
+      }),
+    });
   return z.object({
     name: z
       .string()
@@ -32,8 +42,9 @@ export function createProjectSchema(intl: IntlShape, mode: ProjectFormMode) {
           id: 'content.projectForm.nameRequired',
           defaultMessage: 'Le nom du projet est requis',
         }),
-      ),
-    description: z.string().trim(),
+      )
+      .max(LIMITS.name, tooLongText(intl, LIMITS.name)),
+    description: z.string().trim().max(LIMITS.text, tooLongText(intl, LIMITS.text)),
     sites:
       mode === 'create'
         ? sites.min(
@@ -49,12 +60,50 @@ export function createProjectSchema(intl: IntlShape, mode: ProjectFormMode) {
 
 export type ProjectFormValues = z.infer<ReturnType<typeof createProjectSchema>>;
 
+/** Why a typed site is not an http(s) origin (the same reasons as the server's `field.site`). */
+export type SiteRefusal = 'empty' | 'scheme' | 'credentials' | 'host';
+
+/**
+ * A typed site → its http(s) origin, or why not. The app passes the one normalizer the server uses too
+ * (`@mulot/api-client/site`), so the form accepts exactly what the server stores.
+ */
+export type SiteNormalizer = (
+  input: string,
+) => { ok: true; origin: string } | { ok: false; reason: SiteRefusal };
+
+const trimmedSite: SiteNormalizer = (input) =>
+  input.trim() ? { ok: true, origin: input.trim() } : { ok: false, reason: 'empty' };
+
+function siteRefusalText(intl: IntlShape, reason: SiteRefusal): string {
+  switch (reason) {
+    case 'scheme':
+      return intl.formatMessage({
+        id: 'content.projectForm.siteScheme',
+        defaultMessage: 'Seules les adresses http:// et https:// sont acceptées',
+      });
+    case 'credentials':
+      return intl.formatMessage({
+        id: 'content.projectForm.siteCredentials',
+        defaultMessage: "L'adresse du site ne doit contenir ni identifiant ni mot de passe",
+      });
+    default:
+      return intl.formatMessage({
+        id: 'content.projectForm.siteInvalid',
+        defaultMessage: 'Veuillez entrer une adresse de site valide (ex. : www.exemple.fr)',
+      });
+  }
+}
+
 export interface ProjectFormProps {
   mode: ProjectFormMode;
   defaultValues?: Partial<ProjectFormValues>;
   pending?: boolean;
   /** A failed save, shown above the buttons. */
   error?: string | null;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<ProjectFormValues> | null;
+  /** Turns a typed site into its origin (spec §5: `https://` added when there is no scheme), or refuses it. */
+  normalizeSite?: SiteNormalizer;
   onSubmit: (values: ProjectFormValues) => void;
   onCancel?: () => void;
 }
@@ -76,7 +125,16 @@ const siteItem = css({
 });
 const siteText = css({ flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis' });
 
-export function ProjectForm({ mode, defaultValues, pending, error, onSubmit, onCancel }: ProjectFormProps) {
+export function ProjectForm({
+  mode,
+  defaultValues,
+  pending,
+  error,
+  fieldErrors,
+  normalizeSite = trimmedSite,
+  onSubmit,
+  onCancel,
+}: ProjectFormProps) {
   const intl = useIntl();
   const schema = useMemo(() => createProjectSchema(intl, mode), [intl, mode]);
   const {
@@ -84,20 +142,27 @@ export function ProjectForm({ mode, defaultValues, pending, error, onSubmit, onC
     handleSubmit,
     setValue,
     watch,
+    setError,
     formState: { errors },
   } = useForm<ProjectFormValues>({
     resolver: zodResolver(schema),
     mode: 'all',
     defaultValues: { name: '', description: '', sites: [], ...defaultValues },
   });
+  useServerFieldErrors(fieldErrors, setError);
   const sites = watch('sites');
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
 
-  /** Adds the typed site (trimmed) unless empty or already listed; reports whether the draft is settled. */
+  /** Adds the typed site as its origin unless empty, refused or already listed; reports whether it is settled. */
   const commitDraft = (): boolean => {
-    const site = draft.trim();
-    if (!site) return true;
+    if (!draft.trim()) return true;
+    const result = normalizeSite(draft);
+    if (!result.ok) {
+      setDraftError(siteRefusalText(intl, result.reason));
+      return false;
+    }
+    const site = result.origin;
     if (sites.includes(site)) {
       setDraftError(
         intl.formatMessage({
@@ -137,11 +202,12 @@ export function ProjectForm({ mode, defaultValues, pending, error, onSubmit, onC
         />
         <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
       </Field.Root>
-      <Field.Root>
+      <Field.Root invalid={!!errors.description}>
         <Field.Label>
           <FormattedMessage id="content.projectForm.description" defaultMessage="Description" />
         </Field.Label>
         <Textarea {...register('description')} rows={3} />
+        <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!sitesError} required={mode === 'create'}>
         <Field.Label>

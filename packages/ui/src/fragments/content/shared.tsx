@@ -2,7 +2,7 @@ import { css } from '@mulot/ui/styled-system/css';
 import { Ellipsis, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, IconButton } from '../../components/button/button';
+import { Button, CancelButton, IconButton } from '../../components/button/button';
 import * as Menu from '../../components/menu/menu';
 
 /** Dates in the short format of the current locale (spec §9: French short format, e.g. 21/11/2026). */
@@ -55,7 +55,7 @@ export function ActionsMenu({
         <IconButton
           variant="plain"
           size="sm"
-          className={css({ position: 'relative', zIndex: '1' })}
+          className={css({ position: 'relative', zIndex: 'raised' })}
           aria-label={intl.formatMessage(
             { id: 'content.actions.label', defaultMessage: 'Actions pour {name}' },
             { name },
@@ -122,9 +122,9 @@ export function FormActions({
       )}
       <div className={formFooter}>
         {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
+          <CancelButton onClick={onCancel} disabled={pending}>
             <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-          </Button>
+          </CancelButton>
         )}
         <Button
           type="submit"

@@ -24,7 +24,12 @@ export function DashboardStats({ counts, loading = false }: DashboardStatsProps)
   const intl = useIntl();
   const busy = loading || !counts;
   return (
-    <Grid gridTemplateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4">
+    // Two per row even on a phone (a compact card there): stacked full-width, the four cards filled the first
+    // screen and pushed the dashboard's content below the fold.
+    <Grid
+      gridTemplateColumns={{ base: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }}
+      gap={{ base: '3', sm: '4' }}
+    >
       <StatCard
         loading={busy}
         icon={<FolderKanban />}

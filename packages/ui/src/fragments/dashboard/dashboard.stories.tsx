@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@mulot/ui/styled-system/jsx';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { ActivityChart } from './activity-chart';
 import { DashboardStats } from './dashboard-stats';
 import { activity, counts, NOW, recentProjects } from './fixtures';
@@ -45,6 +45,43 @@ export const Dashboard: Story = {
       'Actions rapides',
       'Astuce du jour',
     ]);
+  },
+};
+
+/**
+ * On a 390 px phone, as the app assembles it (the chart at its container's width): the stat cards go two per
+ * row so the activity starts on the first screen, and the chart has a visible, non-zero box.
+ */
+export const DashboardOnAPhone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  render: () => (
+    <Stack gap="6" p="4">
+      <Welcome firstname="Ada" />
+      <DashboardStats counts={counts} />
+      <ActivityChart activity={activity} />
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cards = [...canvasElement.querySelectorAll('dl[data-stat]')].map((dl) =>
+      dl.getBoundingClientRect(),
+    );
+    await expect(new Set(cards.map((r) => Math.round(r.top))).size).toBe(2);
+    const activityTitle = canvas.getByRole('heading', { name: 'Activité des 30 derniers jours' });
+    await expect(activityTitle.getBoundingClientRect().top).toBeLessThan(window.innerHeight);
+    const chart = await waitFor(() => {
+      const svg = canvasElement.querySelector('svg[aria-label]');
+      if (!svg) throw new Error('chart not drawn yet');
+      return svg;
+    });
+    // The chart's card shows it: its box is inside the card's, not clipped away by a 0 px container.
+    const card = chart.closest('[class*="card"]') ?? chart.parentElement;
+    const box = chart.getBoundingClientRect();
+    const container = chart.parentElement?.parentElement?.getBoundingClientRect();
+    await expect(box.width).toBeGreaterThan(300);
+    await expect(container?.height ?? 0).toBeGreaterThanOrEqual(300);
+    await expect(card?.getBoundingClientRect().bottom ?? 0).toBeGreaterThanOrEqual(box.bottom);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
 

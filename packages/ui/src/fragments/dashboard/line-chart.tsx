@@ -3,7 +3,7 @@ import { Box, styled } from '@mulot/ui/styled-system/jsx';
 import { token } from '@mulot/ui/styled-system/tokens';
 import { curveMonotoneX } from '@visx/curve';
 import { LegendOrdinal } from '@visx/legend';
-import { ParentSize } from '@visx/responsive';
+import { useParentSize } from '@visx/responsive';
 import { scaleOrdinal } from '@visx/scale';
 import { Axis, buildChartTheme, Grid, LineSeries, Tooltip, XYChart } from '@visx/xychart';
 import { useId, useMemo, useState } from 'react';
@@ -11,6 +11,8 @@ import { useIntl } from 'react-intl';
 
 /** Spec §9 "Line chart": the product's chart constants, exported so tests and callers agree with them. */
 export const CHART_HEIGHT = 400;
+/** Spec §9: a chart's container is 300 px high by default, before it is measured and when it has nothing to draw. */
+export const CHART_CONTAINER_HEIGHT = 300;
 export const CHART_MARGIN = { top: 24, right: 20, bottom: 32, left: 20 } as const;
 export const TOOLTIP_OFFSET = 20;
 /** Beyond this distance (px) from the nearest point, the crosshair and tooltip hide. */
@@ -91,11 +93,19 @@ export interface LineChartProps {
  */
 export function LineChart({ width, ...props }: LineChartProps) {
   if (width) return <SizedLineChart width={width} {...props} />;
+  return <MeasuredLineChart {...props} />;
+}
+
+/**
+ * The chart at its container's width. The container keeps the chart in the flow (its height is the chart's, at
+ * least the spec's 300 px): a measuring box sized by its parent, as visx's ParentSize is, would be 0 px high in
+ * a card whose height comes from its content, and clip the chart away.
+ */
+function MeasuredLineChart(props: LineChartProps) {
+  const { parentRef, width } = useParentSize({ debounceTime: 50, ignoreDimensions: 'height' });
   return (
-    <Box w="full" minH="0">
-      <ParentSize debounceTime={50}>
-        {({ width: measured }) => (measured > 0 ? <SizedLineChart width={measured} {...props} /> : null)}
-      </ParentSize>
+    <Box ref={parentRef} w="full" minW="0" style={{ minHeight: CHART_CONTAINER_HEIGHT }}>
+      {width > 0 ? <SizedLineChart width={width} {...props} /> : null}
     </Box>
   );
 }

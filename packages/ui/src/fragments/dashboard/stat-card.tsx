@@ -34,9 +34,9 @@ export function StatCard({ label, value, helpText, icon, loading = false }: Stat
       display="grid"
       gridTemplateColumns="1fr auto"
       alignItems="center"
-      columnGap="4"
+      columnGap={{ base: '2', sm: '4' }}
       rowGap="1"
-      p="6"
+      p={{ base: '4', sm: '6' }}
       bg="bg.default"
       borderWidth="1px"
       borderRadius="l3"
@@ -49,7 +49,7 @@ export function StatCard({ label, value, helpText, icon, loading = false }: Stat
         <Icon
           aria-hidden="true"
           gridRow="span 2"
-          display="inline-flex"
+          display={{ base: 'none', sm: 'inline-flex' }}
           p="2"
           borderRadius="l2"
           bg="primary.subtle.bg"
@@ -60,7 +60,7 @@ export function StatCard({ label, value, helpText, icon, loading = false }: Stat
         </Icon>
       )}
       <Value
-        textStyle="3xl"
+        textStyle={{ base: '2xl', sm: '3xl' }}
         fontWeight="bold"
         lineHeight="tight"
         gridColumn="1"

@@ -53,10 +53,10 @@ export const NoSite: Story = {
 };
 
 export const NoStep: Story = {
-  args: { error: 'Ce scénario ne contient aucune étape' },
+  args: { error: 'Ce guide ne contient aucune étape' },
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
-    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Ce scénario ne contient aucune étape');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Ce guide ne contient aucune étape');
     await expect(within(dialog).getByRole('button', { name: 'Lancer' })).toBeDisabled();
   },
 };

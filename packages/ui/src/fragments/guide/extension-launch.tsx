@@ -2,7 +2,7 @@ import { css } from '@mulot/ui/styled-system/css';
 import { Puzzle, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../components/button/button';
+import { Button, CancelButton } from '../../components/button/button';
 import * as Dialog from '../../components/dialog/dialog';
 import * as RadioGroup from '../../components/radio-group/radio-group';
 
@@ -112,9 +112,9 @@ export function ExtensionLaunch({
         </Dialog.Body>
         <Dialog.Footer>
           <Dialog.CloseTrigger asChild>
-            <Button variant="outline">
+            <CancelButton>
               <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-            </Button>
+            </CancelButton>
           </Dialog.CloseTrigger>
           <Button disabled={!extensionInstalled || !!problem || !site} onClick={() => site && onLaunch(site)}>
             <FormattedMessage id="guide.launch.confirm" defaultMessage="Lancer" />

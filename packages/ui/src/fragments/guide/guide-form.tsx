@@ -8,6 +8,7 @@ import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Textarea } from '../../components/textarea/textarea';
 import { FormActions } from '../content/shared';
+import { LIMITS, type ServerFieldErrors, tooLongText, useServerFieldErrors } from '../validation';
 import { ChoiceSelect } from './choice-select';
 
 const MAX_MINUTES = 1440;
@@ -44,10 +45,8 @@ export function createGuideSchema(intl: IntlShape) {
       title: z
         .string()
         .trim()
-        .min(
-          1,
-          intl.formatMessage({ id: 'guide.form.titleRequired', defaultMessage: 'Le titre est requis' }),
-        ),
+        .min(1, intl.formatMessage({ id: 'guide.form.titleRequired', defaultMessage: 'Le titre est requis' }))
+        .max(LIMITS.name, tooLongText(intl, LIMITS.name)),
       description: z
         .string()
         .trim()
@@ -57,14 +56,16 @@ export function createGuideSchema(intl: IntlShape) {
             id: 'guide.form.descriptionRequired',
             defaultMessage: 'La description est requise',
           }),
-        ),
+        )
+        .max(LIMITS.text, tooLongText(intl, LIMITS.text)),
       summary: z
         .string()
         .trim()
         .min(
           1,
           intl.formatMessage({ id: 'guide.form.summaryRequired', defaultMessage: 'Le résumé est requis' }),
-        ),
+        )
+        .max(LIMITS.text, tooLongText(intl, LIMITS.text)),
       minDuration: minutes(
         intl.formatMessage({ id: 'guide.form.minRequired', defaultMessage: 'La durée minimale est requise' }),
       ),
@@ -105,6 +106,8 @@ export interface GuideFormProps {
   }>;
   pending?: boolean;
   error?: string | null;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<GuideFormInput> | null;
   onSubmit: (values: GuideFormValues) => void;
   onCancel?: () => void;
 }
@@ -118,6 +121,7 @@ export function GuideForm({
   defaultValues,
   pending,
   error,
+  fieldErrors,
   onSubmit,
   onCancel,
 }: GuideFormProps) {
@@ -129,6 +133,7 @@ export function GuideForm({
     handleSubmit,
     watch,
     setValue,
+    setError,
     formState: { errors },
   } = useForm<GuideFormInput, unknown, GuideFormValues>({
     resolver: zodResolver(schema),
@@ -143,6 +148,7 @@ export function GuideForm({
       maxDuration: defaultValues?.maxDuration?.toString() ?? '',
     },
   });
+  useServerFieldErrors(fieldErrors, setError);
   const projectId = watch('projectId');
   const projectItems = useMemo(() => projects.map((p) => ({ value: p.id, label: p.name })), [projects]);
   const categoryItems = useMemo(

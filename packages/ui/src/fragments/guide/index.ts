@@ -21,5 +21,5 @@ export {
   type PrerequisitesEditorProps,
   type PrerequisiteValue,
 } from './prerequisites';
-export { PublishPanel, type PublishPanelProps } from './publish-panel';
+export { type PublishBlocker, PublishPanel, type PublishPanelProps } from './publish-panel';
 export { StepList, type StepListItem, type StepListProps } from './step-list';

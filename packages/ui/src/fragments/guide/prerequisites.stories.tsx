@@ -27,6 +27,13 @@ export const Editor: Story = {
     await userEvent.click(second);
     await userEvent.tab();
     await expect(await canvas.findByText('Le texte du prérequis est requis')).toBeVisible();
+    // The row with the error keeps its controls on one line: text, guide and remove button tops agree.
+    const tops = [
+      second,
+      canvas.getAllByRole('combobox', { name: 'Guide à suivre avant' })[1],
+      canvas.getByRole('button', { name: 'Retirer le prérequis 2' }),
+    ].map((el) => Math.round(el?.getBoundingClientRect().top ?? -1));
+    await expect(new Set(tops).size).toBe(1);
     await userEvent.click(canvas.getByRole('button', { name: 'Enregistrer les prérequis' }));
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.type(second, '  Avoir un panier non vide ');

@@ -24,12 +24,16 @@ export interface PrerequisitesEditorProps {
 }
 
 const NONE = 'none';
+// Aligned on the controls, not the bottoms: a field's error below its input must not push the row's other
+// controls down. The remove button sits under a label-high spacer, as the two fields' controls do.
 const rowClass = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', md: '2fr 1fr auto' },
-  alignItems: 'end',
+  alignItems: 'start',
   gap: '3',
 });
+const removeColumn = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+const labelSpacer = css({ textStyle: 'sm', visibility: 'hidden', hideBelow: 'md' });
 
 /** Spec §2: a prerequisite is a text plus an optional prerequisite scenario; the whole list is saved at once. */
 export function PrerequisitesEditor({
@@ -120,17 +124,22 @@ export function PrerequisitesEditor({
                     update(row.key, { scenarioId: value && value !== NONE ? value : null })
                   }
                 />
-                <IconButton
-                  variant="plain"
-                  colorPalette="red"
-                  aria-label={intl.formatMessage(
-                    { id: 'guide.prerequisites.remove', defaultMessage: 'Retirer le prérequis {number}' },
-                    { number: index + 1 },
-                  )}
-                  onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                >
-                  <Trash2 aria-hidden />
-                </IconButton>
+                <div className={removeColumn}>
+                  <span aria-hidden="true" className={labelSpacer}>
+                    &nbsp;
+                  </span>
+                  <IconButton
+                    variant="plain"
+                    colorPalette="red"
+                    aria-label={intl.formatMessage(
+                      { id: 'guide.prerequisites.remove', defaultMessage: 'Retirer le prérequis {number}' },
+                      { number: index + 1 },
+                    )}
+                    onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                  >
+                    <Trash2 aria-hidden />
+                  </IconButton>
+                </div>
               </div>
             );
           })}

@@ -36,3 +36,33 @@ export const Pending: Story = {
     await expect(within(canvasElement).getByRole('button', { name: 'Publier' })).toBeDisabled();
   },
 };
+
+/** A guide without steps cannot be published: the button says why before any click. */
+export const NeedsAStep: Story = {
+  args: { blocker: 'noStep' },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Publier' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(
+      'Ajoutez au moins une étape pour pouvoir publier ce guide.',
+    );
+    await expect(args.onStatusChange).not.toHaveBeenCalled();
+  },
+};
+
+export const NeedsTargets: Story = {
+  args: { blocker: 'stepWithoutTarget' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Publier' })).toHaveAccessibleDescription(
+      'Chaque étape doit avoir un élément cible pour pouvoir publier ce guide.',
+    );
+  },
+};
+
+/** Published guides can always go back to draft, whatever blocks a publication. */
+export const PublishedWithoutSteps: Story = {
+  args: { status: 'published', blocker: 'noStep' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Mettre en brouillon' })).toBeEnabled();
+  },
+};

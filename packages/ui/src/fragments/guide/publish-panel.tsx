@@ -1,12 +1,17 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { FilePen, Send } from 'lucide-react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/button/button';
 import * as Card from '../../components/card/card';
 import { type ScenarioStatus, ScenarioStatusBadge } from '../content/status-badges';
 
+/** Why a draft cannot be published yet (the server refuses it too): said before the click. */
+export type PublishBlocker = 'noStep' | 'stepWithoutTarget';
+
 export interface PublishPanelProps {
   status: ScenarioStatus;
+  blocker?: PublishBlocker | null;
   pending?: boolean;
   /** Asks for the other status: published when draft, draft when published (spec §4). */
   onStatusChange: (status: ScenarioStatus) => void;
@@ -20,8 +25,10 @@ const row = css({
   flexWrap: 'wrap',
 });
 
-export function PublishPanel({ status, pending, onStatusChange }: PublishPanelProps) {
+export function PublishPanel({ status, blocker, pending, onStatusChange }: PublishPanelProps) {
   const published = status === 'published';
+  const reasonId = useId();
+  const blocked = !published && Boolean(blocker);
   return (
     <Card.Root>
       <Card.Header>
@@ -48,6 +55,21 @@ export function PublishPanel({ status, pending, onStatusChange }: PublishPanelPr
                 />
               )}
             </p>
+            {blocked && (
+              <p id={reasonId} className={css({ textStyle: 'sm', color: 'fg.default' })}>
+                {blocker === 'noStep' ? (
+                  <FormattedMessage
+                    id="guide.publish.needsStep"
+                    defaultMessage="Ajoutez au moins une étape pour pouvoir publier ce guide."
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="guide.publish.needsTargets"
+                    defaultMessage="Chaque étape doit avoir un élément cible pour pouvoir publier ce guide."
+                  />
+                )}
+              </p>
+            )}
           </div>
           {published ? (
             <Button variant="outline" loading={pending} onClick={() => onStatusChange('draft')}>
@@ -55,7 +77,12 @@ export function PublishPanel({ status, pending, onStatusChange }: PublishPanelPr
               <FormattedMessage id="guide.publish.unpublish" defaultMessage="Mettre en brouillon" />
             </Button>
           ) : (
-            <Button loading={pending} onClick={() => onStatusChange('published')}>
+            <Button
+              loading={pending}
+              disabled={blocked}
+              aria-describedby={blocked ? reasonId : undefined}
+              onClick={() => onStatusChange('published')}
+            >
               <Send aria-hidden />
               <FormattedMessage id="guide.publish.publish" defaultMessage="Publier" />
             </Button>

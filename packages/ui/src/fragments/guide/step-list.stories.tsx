@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { SquarePen } from 'lucide-react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { Button } from '../../components/button/button';
 import { StepList } from './step-list';
 
 const steps = [
@@ -31,12 +33,21 @@ export const Numbered: Story = {
   },
 };
 
+/** No step yet: the empty state says so and offers the way to add them, as every list's empty state does. */
 export const Empty: Story = {
-  args: { steps: [] },
+  args: {
+    steps: [],
+    emptyAction: (
+      <Button>
+        <SquarePen aria-hidden />
+        Ajouter des étapes
+      </Button>
+    ),
+  },
   play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('heading', { name: 'Ce scénario ne contient aucune étape' }),
-    ).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Ce guide ne contient aucune étape' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Ajouter des étapes' })).toBeVisible();
   },
 };
 

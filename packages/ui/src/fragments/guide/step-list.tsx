@@ -1,5 +1,6 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { type StepHealth, StepHealthBadge } from '../health/step-health-badge';
@@ -17,6 +18,8 @@ export interface StepListProps {
   steps: StepListItem[];
   /** Choosing a step (e.g. to open the creator at that step). */
   onSelect: (step: StepListItem) => void;
+  /** What an author does about no steps (open the creator), shown in the empty state as on every list. */
+  emptyAction?: ReactNode;
 }
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none' });
@@ -51,14 +54,13 @@ const number = css({
 const texts = css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: '1', minW: '0' });
 
 /** The scenario's steps in order, numbered; each opens where it can be edited. */
-export function StepList({ steps, onSelect }: StepListProps) {
+export function StepList({ steps, onSelect, emptyAction }: StepListProps) {
   const intl = useIntl();
   if (steps.length === 0)
     return (
       <EmptyState
-        title={
-          <FormattedMessage id="guide.steps.empty" defaultMessage="Ce scénario ne contient aucune étape" />
-        }
+        title={<FormattedMessage id="guide.steps.empty" defaultMessage="Ce guide ne contient aucune étape" />}
+        action={emptyAction}
       />
     );
   return (

@@ -3,13 +3,14 @@ import { useIntl } from 'react-intl';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import * as PasswordInput from '../../components/password-input/password-input';
-import { isProfileValidationKey, profileValidationMessages } from './schemas';
+import { translateIssue } from '../validation';
+import { profileValidationMessages } from './schemas';
 
 function useErrorText(error: FieldError | undefined): string | undefined {
   const intl = useIntl();
   const message = error?.message;
   if (!message) return undefined;
-  return isProfileValidationKey(message) ? intl.formatMessage(profileValidationMessages[message]) : message;
+  return translateIssue(intl, message, profileValidationMessages);
 }
 
 interface FieldProps {

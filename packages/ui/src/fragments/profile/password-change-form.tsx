@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import * as Card from '../../components/card/card';
+import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
 import { PasswordField } from './form-fields';
 import { type PasswordChangeValues, passwordChangeSchema } from './schemas';
 
@@ -13,6 +14,8 @@ export interface PasswordChangeFormProps {
   pending?: boolean;
   /** Why the last change failed (e.g. a wrong current password), shown in the card. */
   error?: { message?: string } | null;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<PasswordChangeValues> | null;
 }
 
 const Form = styled('form');
@@ -21,14 +24,20 @@ const ErrorMessage = styled('p');
 const empty: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** "Sécurité": current, new and confirmed password (spec §2 Profile, rules of spec §5). */
-export function PasswordChangeForm({ onSubmit, pending = false, error }: PasswordChangeFormProps) {
+export function PasswordChangeForm({
+  onSubmit,
+  pending = false,
+  error,
+  fieldErrors,
+}: PasswordChangeFormProps) {
   const intl = useIntl();
-  const { register, handleSubmit, reset, formState } = useForm<PasswordChangeValues>({
+  const { register, handleSubmit, reset, setError, formState } = useForm<PasswordChangeValues>({
     resolver: zodResolver(passwordChangeSchema),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: empty,
   });
+  useServerFieldErrors(fieldErrors, setError);
 
   const submit = handleSubmit(async (values) => {
     try {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import * as Card from '../../components/card/card';
+import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
 import { TextField } from './form-fields';
 import { type PersonalInfoValues, personalInfoSchema } from './schemas';
 
@@ -15,19 +16,27 @@ export interface PersonalInfoFormProps {
   onSubmit: (values: PersonalInfoValues) => unknown;
   /** A save is under way (also true while `onSubmit`'s promise is pending). */
   pending?: boolean;
+  /** A server's refusal of named fields, shown on those fields. */
+  fieldErrors?: ServerFieldErrors<PersonalInfoValues> | null;
 }
 
 const Form = styled('form');
 
 /** "Informations personnelles": first and last name (spec §2 Profile, rules of spec §5). */
-export function PersonalInfoForm({ defaultValues, onSubmit, pending = false }: PersonalInfoFormProps) {
+export function PersonalInfoForm({
+  defaultValues,
+  onSubmit,
+  pending = false,
+  fieldErrors,
+}: PersonalInfoFormProps) {
   const intl = useIntl();
-  const { register, handleSubmit, reset, formState } = useForm<PersonalInfoValues>({
+  const { register, handleSubmit, reset, setError, formState } = useForm<PersonalInfoValues>({
     resolver: zodResolver(personalInfoSchema),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues,
   });
+  useServerFieldErrors(fieldErrors, setError);
   const { firstname, lastname } = defaultValues;
   useEffect(() => {
     reset({ firstname, lastname });

@@ -1,5 +1,6 @@
 import { defineMessages } from 'react-intl';
 import { z } from 'zod';
+import { LIMITS, tooLong } from '../validation';
 
 /** Spec §5 "Profile" and "Password change", word for word; schemas carry keys, forms show localized text. */
 export const profileValidationMessages = defineMessages({
@@ -33,18 +34,28 @@ const key = (k: ProfileValidationKey) => ({ error: k });
 /** Spec §9: at least 8 characters (the server refuses shorter ones too). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** The server's limit on a name (openapi UpdateMeRequest). */
-export const NAME_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = LIMITS.personName;
 
 export const personalInfoSchema = z.object({
-  firstname: z.string().trim().min(1, key('firstnameRequired')).max(NAME_MAX_LENGTH),
-  lastname: z.string().trim().min(1, key('lastnameRequired')).max(NAME_MAX_LENGTH),
+  firstname: z
+    .string()
+    .trim()
+    .min(1, key('firstnameRequired'))
+    .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH)),
+  lastname: z.string().trim().min(1, key('lastnameRequired')).max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH)),
 });
 export type PersonalInfoValues = z.infer<typeof personalInfoSchema>;
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, key('currentPasswordRequired')),
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, key('newPasswordMin')),
+    currentPassword: z
+      .string()
+      .min(1, key('currentPasswordRequired'))
+      .max(LIMITS.password, tooLong(LIMITS.password)),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, key('newPasswordMin'))
+      .max(LIMITS.password, tooLong(LIMITS.password)),
     confirmPassword: z.string().min(1, key('confirmPasswordRequired')),
   })
   // Shown on the confirmation field (spec §5); an empty confirmation already says "required".

@@ -108,6 +108,43 @@ export const NoGuide: Story = {
   },
 };
 
+const weak = [
+  {
+    scenarioId: 's3',
+    title: 'Suivre ma commande',
+    reason: 'Mots trouvés : « livraison » (résumé ou description)',
+    score: 0.31,
+  },
+  {
+    scenarioId: 's4',
+    title: 'Choisir le retrait en magasin',
+    reason: 'Mots trouvés : « livraison » ≈ « retrait » (titre)',
+    score: 0.22,
+  },
+];
+
+/** No guide answers well enough: the closest ones are shown apart, as "peut-être", never as confident answers. */
+export const WeakMatches: Story = {
+  args: { defaultQuery: 'livrez-vous en Belgique ?', answer: { results: [], weak } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Aucun guide ne correspond vraiment à votre demande.')).toBeVisible();
+    await expect(
+      canvas.queryByRole('heading', { name: 'Aucun guide ne correspond à votre demande' }),
+    ).toBeNull();
+    const list = canvas.getByRole('list', { name: 'Peut-être :' });
+    const items = within(list).getAllByRole('listitem');
+    await expect(items).toHaveLength(2);
+    for (const item of items) await expect(item).toHaveTextContent('Peut-être');
+    await expect(canvas.queryByText(/Pertinence/)).toBeNull();
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Lancer le guide « Choisir le retrait en magasin »' }),
+    );
+    await expect(args.onLaunch).toHaveBeenCalledWith(weak[1]);
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
 export const Failed: Story = {
   args: { defaultQuery: 'changer mon adresse', error: 'Une erreur est survenue' },
   play: async ({ canvasElement }) => {

@@ -48,7 +48,10 @@ export interface AssistantResult {
 }
 
 export interface AssistantAnswer {
+  /** Confident answers, best first; empty: no guide answers well enough. */
   results: AssistantResult[];
+  /** Only without confident answers: the closest guides, weak matches shown apart as "peut-être". */
+  weak?: AssistantResult[];
   guidance?: string | null;
   /** The model was not available: the answer comes from the offline full-text search. */
   fallback?: boolean;
@@ -74,6 +77,17 @@ const item = css({
   borderColor: 'border.default',
   borderRadius: 'l2',
   bg: 'bg.default',
+});
+const weakItem = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  p: '4',
+  borderWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'border.default',
+  borderRadius: 'l2',
+  bg: 'bg.subtle',
 });
 const itemHead = css({
   display: 'flex',
@@ -168,7 +182,9 @@ export function AssistantPrompt({
           {answer.guidance && (
             <p className={css({ textStyle: 'sm', whiteSpace: 'pre-line' })}>{answer.guidance}</p>
           )}
-          {answer.results.length === 0 ? (
+          {answer.results.length === 0 && (answer.weak?.length ?? 0) > 0 ? (
+            <WeakResults weak={answer.weak ?? []} onLaunch={onLaunch} />
+          ) : answer.results.length === 0 ? (
             <EmptyState
               icon={<SearchX />}
               title={
@@ -187,41 +203,95 @@ export function AssistantPrompt({
           ) : (
             <ol className={list}>
               {answer.results.map((result) => (
-                <li key={result.scenarioId} className={item}>
-                  <div className={itemHead}>
-                    <h3 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{result.title}</h3>
-                    <Badge size="sm" variant="subtle">
-                      <FormattedMessage
-                        id="runner.assistant.score"
-                        defaultMessage="Pertinence : {score}"
-                        values={{
-                          score: intl.formatNumber(Math.min(1, Math.max(0, result.score)), {
-                            style: 'percent',
-                          }),
-                        }}
-                      />
-                    </Badge>
-                  </div>
-                  <p className={muted}>{result.reason}</p>
-                  <div className={footer}>
-                    <Button size="sm" onClick={() => onLaunch(result)}>
-                      <FormattedMessage id="runner.catalogue.launch" defaultMessage="Lancer" />
-                      <span className={css({ srOnly: true })}>
-                        {' '}
-                        <FormattedMessage
-                          id="runner.catalogue.launchGuide"
-                          defaultMessage="le guide « {title} »"
-                          values={{ title: result.title }}
-                        />
-                      </span>
-                    </Button>
-                  </div>
-                </li>
+                <ResultItem key={result.scenarioId} result={result} onLaunch={onLaunch} />
               ))}
             </ol>
           )}
         </section>
       )}
+    </div>
+  );
+}
+
+function ResultItem({
+  result,
+  weak,
+  onLaunch,
+}: {
+  result: AssistantResult;
+  weak?: boolean;
+  onLaunch: (result: AssistantResult) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <li className={weak ? weakItem : item}>
+      <div className={itemHead}>
+        <h3 className={css({ fontWeight: 'semibold', fontSize: 'md' })}>{result.title}</h3>
+        {weak ? (
+          <Badge size="sm" variant="outline">
+            <FormattedMessage id="runner.assistant.weakBadge" defaultMessage="Peut-être" />
+          </Badge>
+        ) : (
+          <Badge size="sm" variant="subtle">
+            <FormattedMessage
+              id="runner.assistant.score"
+              defaultMessage="Pertinence : {score}"
+              values={{
+                score: intl.formatNumber(Math.min(1, Math.max(0, result.score)), {
+                  style: 'percent',
+                }),
+              }}
+            />
+          </Badge>
+        )}
+      </div>
+      <p className={muted}>{result.reason}</p>
+      <div className={footer}>
+        <Button size="sm" variant={weak ? 'outline' : undefined} onClick={() => onLaunch(result)}>
+          <FormattedMessage id="runner.catalogue.launch" defaultMessage="Lancer" />
+          <span className={css({ srOnly: true })}>
+            {' '}
+            <FormattedMessage
+              id="runner.catalogue.launchGuide"
+              defaultMessage="le guide « {title} »"
+              values={{ title: result.title }}
+            />
+          </span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * No guide answers well enough, but some are close: they are said to be weak matches, apart and unlike confident
+ * answers (dashed, "Peut-être" instead of a relevance), so that a user is not left with nothing nor misled.
+ */
+function WeakResults({
+  weak,
+  onLaunch,
+}: {
+  weak: AssistantResult[];
+  onLaunch: (result: AssistantResult) => void;
+}) {
+  const headingId = useId();
+  return (
+    <div className={stack}>
+      <p className={notice}>
+        <SearchX aria-hidden />
+        <FormattedMessage
+          id="runner.assistant.weakNotice"
+          defaultMessage="Aucun guide ne correspond vraiment à votre demande."
+        />
+      </p>
+      <h3 id={headingId} className={css({ fontWeight: 'semibold', fontSize: 'sm' })}>
+        <FormattedMessage id="runner.assistant.weakTitle" defaultMessage="Peut-être :" />
+      </h3>
+      <ul className={list} aria-labelledby={headingId}>
+        {weak.map((result) => (
+          <ResultItem key={result.scenarioId} result={result} weak onLaunch={onLaunch} />
+        ))}
+      </ul>
     </div>
   );
 }

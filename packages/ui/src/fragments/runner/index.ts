@@ -14,11 +14,11 @@ export {
   type RunnerStep,
   type RunnerTarget,
 } from './guide-runner';
+export { createStepSchema, type MessageFormatter, type StepSchema, type StepValues } from './schemas';
 export { ShadowRootEnvironment, type ShadowRootEnvironmentProps } from './shadow-root';
 export {
   type CapturedTarget,
   type CaptureState,
-  createStepSchema,
   StepEditor,
   type StepEditorProps,
   type StepEditorValues,

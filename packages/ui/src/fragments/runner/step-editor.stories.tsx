@@ -43,6 +43,10 @@ export const MessagesOnBlur: Story = {
     await userEvent.click(canvas.getByRole('textbox', { name: /Action à effectuer/ }));
     await userEvent.tab();
     await expect(await canvas.findByText("La description de l'action est requise")).toBeVisible();
+    // a step is played on a page: its URL is required (the same rule in the extension's editor)
+    await userEvent.click(canvas.getByRole('textbox', { name: /URL de la page/ }));
+    await userEvent.tab();
+    await expect(await canvas.findByText("L'URL de la page est requise")).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: /URL de la page/ }), 'boutique');
     await expect(
       await canvas.findByText("L'URL doit être une adresse web valide, commençant par http:// ou https://"),
@@ -236,6 +240,10 @@ export const InShadowRoot: Story = {
     await userEvent.type(
       shadow.getByRole('textbox', { name: /Action à effectuer/ }),
       'Cliquez sur Connexion',
+    );
+    await userEvent.type(
+      shadow.getByRole('textbox', { name: /URL de la page/ }),
+      'https://boutique.example.com/connexion',
     );
     const checkbox = shadow.getByRole('checkbox', { name: "Cliquer automatiquement sur l'élément" });
     await userEvent.click(shadow.getByText("Cliquer automatiquement sur l'élément"));

@@ -1,70 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { StepTarget } from '@mulot/player';
 import { css } from '@mulot/ui/styled-system/css';
 import { Crosshair, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { z } from 'zod';
-import { Button } from '../../components/button/button';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Button, CancelButton } from '../../components/button/button';
 import { Checkbox } from '../../components/checkbox/checkbox';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Spinner } from '../../components/spinner/spinner';
 import { Textarea } from '../../components/textarea/textarea';
+import { createStepSchema, type StepValues } from './schemas';
 import { errorText, footer, muted, panel, row, successText, thumbnail } from './styles';
 
-/** Step fields of spec §3: a title, the action to perform, optional extra information, a page URL, auto-click. */
-export function createStepSchema(intl: IntlShape) {
-  return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(
-        1,
-        intl.formatMessage({
-          id: 'runner.step.nameRequired',
-          defaultMessage: "Le titre de l'étape est requis",
-        }),
-      ),
-    text: z
-      .string()
-      .trim()
-      .min(
-        1,
-        intl.formatMessage({
-          id: 'runner.step.textRequired',
-          defaultMessage: "La description de l'action est requise",
-        }),
-      ),
-    extra: z.string().trim(),
-    // Optional: without it the step plays on the project's site (spec §8 "url not found and no project site").
-    url: z
-      .string()
-      .trim()
-      .refine(
-        (value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value),
-        intl.formatMessage({
-          id: 'runner.step.urlInvalid',
-          defaultMessage: "L'URL doit être une adresse web valide, commençant par http:// ou https://",
-        }),
-      ),
-    autoClick: z.boolean(),
-  });
-}
+export type StepEditorValues = StepValues;
 
-type StepSchema = ReturnType<typeof createStepSchema>;
-export type StepEditorValues = z.output<StepSchema>;
-
-/**
- * What the editor shows of a captured target: a subset of the player's TargetDescriptor (structurally
- * compatible, so the extension passes the descriptor as is; ui does not depend on the player).
- */
-export interface CapturedTarget {
-  tag: string;
-  role?: string;
-  name?: string;
-  text?: string;
-}
+/** What the editor shows of a captured target: the player's own target type, narrowed to what is displayed. */
+export type CapturedTarget = Pick<StepTarget, 'tag' | 'role' | 'name' | 'text'>;
 
 export type CaptureState = 'idle' | 'detecting';
 
@@ -253,7 +206,7 @@ export function StepEditor({
         <Field.HelperText>
           <FormattedMessage
             id="runner.step.urlHelp"
-            defaultMessage="Laissez vide pour utiliser le site du projet."
+            defaultMessage="La page où l'étape se joue ; capturer un élément la remplit."
           />
         </Field.HelperText>
         <Field.ErrorText>{errors.url?.message}</Field.ErrorText>
@@ -342,9 +295,9 @@ export function StepEditor({
       </p>
       <div className={footer}>
         {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
+          <CancelButton onClick={onCancel} disabled={pending}>
             <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-          </Button>
+          </CancelButton>
         )}
         <Button
           type="submit"

@@ -183,7 +183,7 @@ export function AppHeader({ language, user, onLogout }: AppHeaderProps) {
       bg="bg.default"
       position="sticky"
       top="0"
-      zIndex="docked"
+      zIndex="sticky"
     >
       <Sidebar.Trigger />
       <Flex ml="auto" alignItems="center" gap="2">

@@ -166,7 +166,8 @@ export function AppSidebar({
           px="2"
           textStyle="xs"
           color="fg.muted"
-          css={{ _collapsed: { textAlign: 'center', px: '0' } }}
+          whiteSpace="nowrap"
+          css={{ _collapsed: { textAlign: 'center', px: '0', fontSize: '2xs' } }}
         >
           {version}
         </styled.p>

@@ -128,7 +128,13 @@ export const Collapsible: Story = {
     await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(canvas.getByRole('link', { name: 'Équipe' })).toBeInTheDocument();
-    await expect(canvas.getByText('v0.0.1')).toBeVisible();
+    const version = canvas.getByText('v0.0.1');
+    await expect(version).toBeVisible();
+    // One line, whole, in the 48 px rail (it wrapped to "v0.0." / "1").
+    const text = document.createRange();
+    text.selectNodeContents(version);
+    await expect(new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size).toBe(1);
+    await expect(version.scrollWidth).toBeLessThanOrEqual(version.clientWidth);
     await userEvent.click(toggle);
     await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   },

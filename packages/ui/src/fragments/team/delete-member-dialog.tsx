@@ -1,7 +1,7 @@
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../components/button/button';
+import { Button, CancelButton } from '../../components/button/button';
 import { AlertDialog } from '../../components/dialog';
 import { DialogError } from './dialog-error';
 import type { TeamMember } from './member';
@@ -62,9 +62,9 @@ export function DeleteMemberDialog({
           </AlertDialog.Body>
         )}
         <AlertDialog.Footer>
-          <Button variant="outline" colorPalette="gray" onClick={() => onOpenChange(false)}>
+          <CancelButton onClick={() => onOpenChange(false)}>
             {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
-          </Button>
+          </CancelButton>
           {member && (
             <Button colorPalette="red" loading={pending} onClick={() => onConfirm(member)}>
               {!pending && <Trash2 aria-hidden />}

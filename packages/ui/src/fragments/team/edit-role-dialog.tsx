@@ -1,7 +1,7 @@
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../components/button/button';
+import { Button, CancelButton } from '../../components/button/button';
 import { Dialog } from '../../components/dialog';
 import { DialogError } from './dialog-error';
 import { memberName, type TeamMember } from './member';
@@ -61,9 +61,9 @@ function RoleForm({
         <DialogError error={error} />
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" colorPalette="gray" onClick={onCancel}>
+        <CancelButton onClick={onCancel}>
           {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
-        </Button>
+        </CancelButton>
         <Button type="submit" disabled={!canUpdate} loading={pending}>
           {intl.formatMessage({ id: 'team.editRole.submit', defaultMessage: 'Mettre à jour le rôle' })}
         </Button>
@@ -115,9 +115,9 @@ export function EditRoleDialog({
           />
         ) : (
           <Dialog.Footer>
-            <Button variant="outline" colorPalette="gray" onClick={() => onOpenChange(false)}>
+            <CancelButton onClick={() => onOpenChange(false)}>
               {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
-            </Button>
+            </CancelButton>
           </Dialog.Footer>
         )}
       </Dialog.Content>

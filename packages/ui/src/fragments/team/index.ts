@@ -4,6 +4,11 @@ export { InviteMemberDialog, type InviteMemberDialogProps } from './invite-membe
 export { memberName, type TeamMember } from './member';
 export { MemberList, type MemberListProps } from './member-list';
 export { MemberRow, type MemberRowProps } from './member-row';
+export {
+  type PendingInvitation,
+  PendingInvitations,
+  type PendingInvitationsProps,
+} from './pending-invitations';
 export { formatRelative } from './relative-time';
 export { isRole, ROLES, type Role, RoleBadge, roleDescriptions, roleMessages } from './roles';
 export { type InviteValues, inviteSchema } from './schemas';

@@ -3,18 +3,14 @@ import { styled } from '@mulot/ui/styled-system/jsx';
 import { Send } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { Button } from '../../components/button/button';
+import { Button, CancelButton } from '../../components/button/button';
 import { Dialog } from '../../components/dialog';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
+import { type ServerFieldErrors, translateIssue, useServerFieldErrors } from '../validation';
+import { DialogError } from './dialog-error';
 import { RoleChoice } from './role-choice';
-import {
-  type InviteFormValues,
-  type InviteValues,
-  inviteSchema,
-  isTeamValidationKey,
-  teamValidationMessages,
-} from './schemas';
+import { type InviteFormValues, type InviteValues, inviteSchema, teamValidationMessages } from './schemas';
 
 export interface InviteMemberDialogProps {
   open: boolean;
@@ -23,6 +19,10 @@ export interface InviteMemberDialogProps {
   onInvite: (values: InviteValues) => void;
   /** A send is under way: "Envoyer l'invitation" is disabled and shows a spinner. */
   pending?: boolean;
+  /** A server's refusal of named fields (e.g. the email), shown on those fields. */
+  fieldErrors?: ServerFieldErrors<InviteFormValues> | null;
+  /** A refusal that belongs to no field (e.g. already a member), shown in the dialog, which stays open. */
+  error?: string | null;
 }
 
 const Form = styled('form');
@@ -31,24 +31,31 @@ function InviteForm({
   onInvite,
   onCancel,
   pending,
+  fieldErrors,
+  error,
 }: {
   onInvite: (v: InviteValues) => void;
   onCancel: () => void;
   pending: boolean;
+  fieldErrors?: ServerFieldErrors<InviteFormValues> | null;
+  error?: string | null;
 }) {
   const intl = useIntl();
-  const { register, handleSubmit, control, formState } = useForm<InviteFormValues, unknown, InviteValues>({
+  const { register, handleSubmit, control, setError, formState } = useForm<
+    InviteFormValues,
+    unknown,
+    InviteValues
+  >({
     resolver: zodResolver(inviteSchema),
     // Spec §5: validated when a field is left, then on every change.
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { email: '', role: null },
   });
+  useServerFieldErrors(fieldErrors, setError);
   const [email, role] = useWatch({ control, name: ['email', 'role'] });
   const emailError = formState.errors.email?.message;
-  const emailErrorText = isTeamValidationKey(emailError)
-    ? intl.formatMessage(teamValidationMessages[emailError])
-    : emailError;
+  const emailErrorText = emailError && translateIssue(intl, emailError, teamValidationMessages);
   const cannotSend = !email?.trim() || !role || pending;
 
   return (
@@ -76,11 +83,12 @@ function InviteForm({
             <RoleChoice name="invite-role" value={field.value} onChange={field.onChange} disabled={pending} />
           )}
         />
+        {error && <DialogError error={{ message: error }} />}
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" colorPalette="gray" onClick={onCancel}>
+        <CancelButton onClick={onCancel}>
           {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
-        </Button>
+        </CancelButton>
         <Button type="submit" disabled={cannotSend} loading={pending}>
           {!pending && <Send aria-hidden />}
           {intl.formatMessage({ id: 'team.invite.send', defaultMessage: "Envoyer l'invitation" })}
@@ -96,6 +104,8 @@ export function InviteMemberDialog({
   onOpenChange,
   onInvite,
   pending = false,
+  fieldErrors,
+  error,
 }: InviteMemberDialogProps) {
   const intl = useIntl();
   return (
@@ -114,7 +124,13 @@ export function InviteMemberDialog({
           </Dialog.Description>
         </Dialog.Header>
         {/* Mounted with the dialog (unmountOnExit): every opening starts with an empty form. */}
-        <InviteForm onInvite={onInvite} onCancel={() => onOpenChange(false)} pending={pending} />
+        <InviteForm
+          onInvite={onInvite}
+          onCancel={() => onOpenChange(false)}
+          pending={pending}
+          fieldErrors={fieldErrors}
+          error={error}
+        />
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -9,19 +9,14 @@ const dayUnits: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /**
  * "il y a 3 jours", "hier", "aujourd'hui", "il y a 2 mois" in the current locale. Days are counted in the
- * viewer's calendar days (yesterday evening reads "hier", not "il y a 14 heures"); within the last hour,
- * minutes.
+ * viewer's calendar days (yesterday evening reads "hier", not "il y a 14 heures").
  */
 export function formatRelative(intl: IntlShape, date: Date | string, now: Date): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((startOfDay(then) - startOfDay(now)) / DAY_MS);
-  if (days === 0) {
-    const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
-    if (Math.abs(seconds) < 60) return intl.formatRelativeTime(0, 'second', { numeric: 'auto' });
-    if (Math.abs(seconds) < 3600) return intl.formatRelativeTime(Math.round(seconds / 60), 'minute');
-    return intl.formatRelativeTime(0, 'day', { numeric: 'auto' });
-  }
+  // Spec §2 Team says "Actif aujourd'hui": a day is the finest grain (no "il y a 3 minutes").
+  if (days === 0) return intl.formatRelativeTime(0, 'day', { numeric: 'auto' });
   for (const [unit, size] of dayUnits) {
     if (Math.abs(days) >= size)
       return intl.formatRelativeTime(Math.trunc(days / size), unit, { numeric: 'auto' });

@@ -1,5 +1,6 @@
 import { defineMessages } from 'react-intl';
 import { z } from 'zod';
+import { LIMITS, tooLong } from '../validation';
 import { ROLES } from './roles';
 
 /** Schemas carry message keys; the dialogs show the localized text. */
@@ -21,9 +22,10 @@ export const inviteSchema = z.object({
     .string()
     .trim()
     .min(1, key('emailRequired'))
+    .max(LIMITS.email, tooLong(LIMITS.email))
     .pipe(z.email(key('emailInvalid'))),
   // Null until a role is picked (the form starts without one); the output is always a role.
-  role: z.union([z.enum(ROLES), z.null()]).pipe(z.enum(ROLES, key('roleRequired'))),
+  role: z.union([z.enum(ROLES), z.null()], key('roleRequired')).pipe(z.enum(ROLES, key('roleRequired'))),
 });
 export type InviteValues = z.output<typeof inviteSchema>;
 export type InviteFormValues = z.input<typeof inviteSchema>;

@@ -1,0 +1,90 @@
+import { isApiError, type Schemas } from '@mulot/api-client';
+import {
+  AcceptInvitationForm,
+  type AcceptInvitationValues,
+  AuthLayout,
+  CheckingLink,
+  InvalidLink,
+  ResendLink,
+} from '@mulot/ui/fragments/auth';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { $api, errorMessage, fetchClient, logFailure, queryClient, useRefusal } from '../../lib/api';
+import { setOrganizationId } from '../../lib/organization';
+import { renewLink, useResend } from '../../lib/resend';
+import { setSession } from '../../lib/session';
+import { title } from '../../lib/title';
+
+export const meta = () => title('titleAcceptInvitation');
+
+const FIELDS = ['password'] as const;
+
+type Invitation =
+  | { status: 'checking' }
+  | { status: 'valid'; details: Schemas['InvitationDetails'] }
+  | { status: 'invalid'; error: string | null };
+
+/**
+ * The invitation link's screen (not under the /auth guard: someone signed in may be the one invited): who
+ * invited them to which organization, then a password, and they land in that organization.
+ */
+export default function AcceptInvitation() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const [invitation, setInvitation] = useState<Invitation>({ status: 'checking' });
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    fetchClient.POST('/auth/invitation', { body: { code } }).then(
+      ({ data }) =>
+        setInvitation(data ? { status: 'valid', details: data } : { status: 'invalid', error: null }),
+      (failure: unknown) => {
+        logFailure('Invitation lookup', failure);
+        setInvitation({ status: 'invalid', error: isApiError(failure) ? errorMessage(failure) : null });
+      },
+    );
+  }, [code]);
+  const resend = useResend(() => renewLink(code));
+  const accept = $api.useMutation('post', '/auth/accept-invitation');
+  const refusal = useRefusal(accept.error, FIELDS);
+
+  const onSubmit = async ({ password }: AcceptInvitationValues) => {
+    try {
+      const accepted = await accept.mutateAsync({ body: { code, password } });
+      // Another user's cached data must not leak into this session; then straight into the organization.
+      queryClient.clear();
+      setSession(accepted.jwt, accepted.user);
+      setOrganizationId(accepted.organizationId);
+      await navigate('/app/dashboard');
+    } catch (failure) {
+      // Shown by the form: on the password field when the refusal names it, above the button otherwise.
+      logFailure('Invitation acceptance', failure);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      {invitation.status === 'checking' ? (
+        <CheckingLink />
+      ) : invitation.status === 'invalid' ? (
+        <InvalidLink kind="invitation" error={invitation.error} resend={<ResendLink {...resend} />} />
+      ) : (
+        <AcceptInvitationForm
+          invitation={{
+            email: invitation.details.email,
+            role: invitation.details.role,
+            organizationName: invitation.details.organization.name,
+            invitedBy: invitation.details.invitedBy,
+            hasAccount: invitation.details.hasAccount,
+          }}
+          pending={accept.isPending}
+          error={refusal.rest}
+          fieldErrors={refusal.fields}
+          onSubmit={onSubmit}
+        />
+      )}
+    </AuthLayout>
+  );
+}
