@@ -1,0 +1,135 @@
+// `pnpm test`: every suite of the repository, arranged for a 2-core machine (docs/decisions/0007-test-pipeline.md).
+//
+// 1. checks: lint and one typecheck of every package (which also runs the Panda and route codegen);
+// 2. two lanes side by side: the database lane (contract, demo site, API on PGlite and PostgreSQL, player) and the
+//    product lane, which builds the product ONCE (back-office → apps/backoffice/build/client, extension →
+//    apps/extension/.output) and then runs every suite that needs it: stories, back-office e2e, extension.
+//    A new suite that needs the built product goes in the product lane after the builds and never builds again.
+//
+// Each step's output is kept and printed whole when the step ends, so that two lanes never interleave their lines;
+// a failed step stops its lane, the other lane finishes, and the run fails. The table at the end gives each step's
+// wall time: compare it with the one of a previous run before adding a suite.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+interface Step {
+  name: string;
+  command: string;
+  /** Where it runs, relative to the repository root. */
+  cwd?: string;
+  /** Steps (of any lane) that must have passed before this one starts. */
+  needs?: string[];
+}
+
+const root = resolve(import.meta.dirname, '..');
+
+// Lint and the typecheck first: a type error fails the run in a minute and a half, before any browser starts.
+const checks: Step[][] = [
+  [{ name: 'lint', command: 'pnpm lint' }],
+  [{ name: 'typecheck (every package, with codegen)', command: 'pnpm typecheck' }],
+];
+
+const lanes: Step[][] = [
+  [
+    { name: 'api-client (generated client up to date)', command: 'pnpm --filter @mulot/api-client test' },
+    { name: 'demo-site', command: 'pnpm --filter @mulot/demo-site test' },
+    {
+      name: 'api (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)',
+      command: 'pnpm --filter @mulot/api test',
+    },
+    { name: 'player', command: 'pnpm --filter @mulot/player test' },
+    {
+      name: 'extension (built extension + product)',
+      command: 'pnpm --filter @mulot/extension test',
+      needs: ['build back-office', 'build extension'],
+    },
+  ],
+  [
+    // The one build of the product (codegen ran with the typecheck): every later suite of this lane uses it.
+    { name: 'build back-office', command: 'pnpm --filter @mulot/backoffice build:app' },
+    { name: 'build extension', command: 'pnpm --filter @mulot/extension build' },
+    { name: 'ui stories (play, axe, screenshots)', command: 'pnpm --filter @mulot/ui test' },
+    { name: 'back-office e2e (built product)', command: 'pnpm --filter @mulot/backoffice test' },
+  ],
+];
+
+interface Result {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+const results: Result[] = [];
+
+const finished = new Map<string, PromiseWithResolvers<boolean>>();
+function outcome(name: string): PromiseWithResolvers<boolean> {
+  let entry = finished.get(name);
+  if (!entry) {
+    entry = Promise.withResolvers<boolean>();
+    finished.set(name, entry);
+  }
+  return entry;
+}
+
+async function run(step: Step): Promise<boolean> {
+  const needed = await Promise.all((step.needs ?? []).map((name) => outcome(name).promise));
+  if (!needed.every(Boolean)) {
+    results.push({ name: step.name, seconds: 0, ok: false });
+    outcome(step.name).resolve(false);
+    return false;
+  }
+  const started = performance.now();
+  console.log(`▶ ${step.name}`);
+  return new Promise((done) => {
+    const child = spawn(step.command, {
+      cwd: resolve(root, step.cwd ?? '.'),
+      shell: true,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      const ok = code === 0;
+      results.push({ name: step.name, seconds, ok });
+      const mark = ok ? '✓' : '✗';
+      process.stdout.write(
+        `\n${mark} ${step.name} — ${seconds.toFixed(0)} s\n${Buffer.concat(output).toString('utf8').trimEnd()}\n${mark} end of ${step.name}\n\n`,
+      );
+      outcome(step.name).resolve(ok);
+      done(ok);
+    });
+  });
+}
+
+async function lane(steps: Step[]): Promise<boolean> {
+  for (const [index, step] of steps.entries()) {
+    if (!(await run(step))) {
+      // Whoever waits on the steps this lane will not run must not wait forever.
+      for (const skipped of steps.slice(index)) outcome(skipped.name).resolve(false);
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The lanes of a stage side by side; the stage passes when every lane does. */
+async function stage(lanes: Step[][]): Promise<boolean> {
+  return (await Promise.all(lanes.map(lane))).every(Boolean);
+}
+
+const started = performance.now();
+let ok = false;
+for (const stageLanes of [checks, lanes]) {
+  ok = await stage(stageLanes);
+  if (!ok) break;
+}
+
+const total = (performance.now() - started) / 1000;
+const width = Math.max(...results.map((r) => r.name.length));
+console.log('step'.padEnd(width), '  wall time');
+for (const r of results)
+  console.log(r.name.padEnd(width), `${r.seconds.toFixed(0).padStart(5)} s`, r.ok ? '' : 'FAILED');
+console.log('total'.padEnd(width), `${total.toFixed(0).padStart(5)} s`);
+process.exit(ok ? 0 : 1);
