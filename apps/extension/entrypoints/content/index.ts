@@ -1,13 +1,20 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { mountCreator } from '../../src/creator/creator';
-import { mountReader } from '../../src/reader/reader';
-import { loadContext, tabState } from '../../src/runtime';
+import type { Panels } from '../../src/panels';
+import { tabState } from '../../src/runtime';
+
+/** The panels' code, loaded once, on the first page load of a tab in creator or reader mode. */
+async function loadPanels(): Promise<Panels> {
+  if (!globalThis.mulotPanels) await import(/* @vite-ignore */ browser.runtime.getURL('/panel.js'));
+  if (!globalThis.mulotPanels) throw new Error('Mulot: the panels did not load');
+  return globalThis.mulotPanels;
+}
 
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_idle',
-  // the in-page panels of the tab's mode (creator or reader), restored on every page load of the tab
+  // The in-page panels of the tab's mode (creator or reader), restored on every page load of the tab. On a page of
+  // a tab in neither mode — nearly every page a user visits — this script asks the tab's state and stops there.
   main() {
     let unmount: (() => void) | null = null;
     const mount = async () => {
@@ -15,9 +22,7 @@ export default defineContentScript({
       unmount = null;
       const state = await tabState.get();
       if (!state) return;
-      const context = await loadContext();
-      if (!context) return;
-      unmount = state.mode === 'creator' ? mountCreator(context, state) : mountReader(context, state);
+      unmount = await (await loadPanels()).mount(state);
     };
     browser.runtime.onMessage.addListener((message: unknown) => {
       if ((message as { kind?: string })?.kind === 'restart') void mount();

@@ -5,7 +5,8 @@ import { h, uid } from '../dom';
 import { type MessageKey, type Translate, toLocale, translator } from '../intl';
 import type { CreatorState } from '../messages';
 import { buttons, createPanel, field, type Panel } from '../panel';
-import { type Context, send, tabState } from '../runtime';
+import type { Context } from '../panels';
+import { send, tabState } from '../runtime';
 import { styles } from '../styles';
 import { pickElement } from './picker';
 

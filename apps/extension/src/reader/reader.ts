@@ -6,7 +6,8 @@ import { toLocale, translator } from '../intl';
 import { samePage } from '../launch';
 import type { ReaderState } from '../messages';
 import { buttons, createPanel, field, PANEL_CSS, type Panel } from '../panel';
-import { type Context, send, tabState } from '../runtime';
+import type { Context } from '../panels';
+import { send, tabState } from '../runtime';
 import { styles } from '../styles';
 
 type Scenario = Schemas['Scenario'];

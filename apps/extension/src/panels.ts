@@ -1,0 +1,39 @@
+import { type Api, proxiedApi } from './client';
+import { mountCreator } from './creator/creator';
+import type { PublicSession, TabState } from './messages';
+import { mountReader } from './reader/reader';
+import { send } from './runtime';
+
+/** What a panel needs to call the API and speak the user's language. */
+export interface Context {
+  session: PublicSession;
+  api: Api;
+}
+
+async function loadContext(): Promise<Context | null> {
+  const session = await send<PublicSession | null>({ kind: 'session' });
+  if (!session) return null;
+  return { session, api: proxiedApi(session.apiBase, send) };
+}
+
+/**
+ * The panels of a tab's mode. They live in their own file (`/panel.js`), imported by the content script only when
+ * the tab is in creator or reader mode: every other page of the web pays for the small content script alone.
+ */
+export interface Panels {
+  /** the panel of the tab's mode, mounted; its unmount, or null without a session */
+  mount(state: TabState): Promise<(() => void) | null>;
+}
+
+export const panels: Panels = {
+  async mount(state) {
+    const context = await loadContext();
+    if (!context) return null;
+    return state.mode === 'creator' ? mountCreator(context, state) : mountReader(context, state);
+  },
+};
+
+declare global {
+  // set by /panel.js when the content script imports it (both run in the extension's isolated world)
+  var mulotPanels: Panels | undefined;
+}
