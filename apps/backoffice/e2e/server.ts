@@ -78,6 +78,19 @@ const app = await buildServer({
   scryptCost: 1024,
 });
 await app.listen({ port, host: '127.0.0.1' });
+// The first account of a database is the platform administrator (it sees every organization and gets the
+// organization switcher). Taken here, so that no test's account becomes it by registering first: what a test sees
+// does not depend on the order the tests ran in.
+const operator = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    credentials: { email: 'operator@example.com', password: 'operator password 1' },
+    rootUrl: `http://localhost:${port}`,
+  }),
+});
+if (operator.status !== 201)
+  throw new Error(`e2e: registering the platform administrator: ${operator.status}`);
 console.log(`e2e: product on http://127.0.0.1:${port}, mailbox on http://127.0.0.1:${mailPort}`);
 
 let closing = false;

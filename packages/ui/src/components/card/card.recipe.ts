@@ -19,7 +19,8 @@ export const cardRecipe = defineSlotRecipe({
     title: { textStyle: 'lg', fontWeight: 'semibold', lineHeight: 'tight' },
     description: { textStyle: 'sm', color: 'fg.muted' },
     body: { display: 'flex', flexDirection: 'column', flex: '1', gap: '4', p: '6' },
-    footer: { display: 'flex', alignItems: 'center', gap: '3', p: '6', pt: '0' },
+    // actions wrap on a narrow card rather than run out of it
+    footer: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '3', p: '6', pt: '0' },
   },
   variants: {
     interactive: {

@@ -60,3 +60,26 @@ export const None: Story = {
     await expect(within(canvasElement).queryByRole('heading')).toBeNull();
   },
 };
+
+/**
+ * On a 390 px phone with a long address: the actions go under the address rather than squeeze it to one letter per
+ * line (as the assembled team page once showed).
+ */
+export const OnAPhone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  args: {
+    invitations: [
+      { ...(invitations[0] as PendingInvitation), email: 'marie-charlotte.de-la-fontaine@example.com' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const address = canvas.getByText('marie-charlotte.de-la-fontaine@example.com');
+    const row = address.closest('li') as HTMLElement;
+    await expect(address.getBoundingClientRect().width).toBeGreaterThan(
+      row.getBoundingClientRect().width / 2,
+    );
+    const resend = canvas.getByRole('button', { name: /^Renvoyer l'invitation/ }).getBoundingClientRect();
+    await expect(resend.top).toBeGreaterThanOrEqual(address.getBoundingClientRect().bottom);
+  },
+};

@@ -83,7 +83,8 @@ export function PendingInvitations({
                 data-invitation-id={invitation.id}
               >
                 <Avatar firstName={invitation.email} lastName="" />
-                <Box flex="1" minW="0">
+                {/* a basis, so that on a phone the actions wrap under the address instead of squeezing it */}
+                <Box flex="1 1 12rem" minW="0">
                   <HStack gap="2" flexWrap="wrap">
                     <styled.p fontWeight="medium" truncate>
                       {invitation.email}
