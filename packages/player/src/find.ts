@@ -55,7 +55,9 @@ const NOT_FOUND_CONFIDENCE = 0.3;
 // two candidates closer than this share of the total are indistinguishable
 const AMBIGUITY_MARGIN = 0.07;
 // share of the target's own features a match must keep: below it, the target is gone and this is a neighbour
-const MIN_IDENTITY = 0.45;
+const MIN_IDENTITY = 0.5;
+// …and more when its name is not the target's (another word, or none): its other features must make up for it
+const MIN_IDENTITY_UNNAMED = 0.6;
 // below this, two texts are different texts rather than one text reworded
 const MIN_SIMILARITY = 0.6;
 // how many of the best elements by their own features get their surroundings compared
@@ -102,6 +104,35 @@ interface Live {
 }
 
 const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * The word of a name of several words that the fewest plausible elements' names have, when it is rarer than the
+ * others: a candidate without it names something else, however many of the other words it shares.
+ */
+function keyWord(
+  name: string | undefined,
+  pool: Element[],
+  nameOf: (el: Element) => string,
+): string | undefined {
+  const words = Array.from(new Set(name ? wordsOf(name) : []));
+  if (words.length < 2) return undefined;
+  const counts = words.map(() => 0);
+  for (const el of pool) {
+    const actual = nameOf(el);
+    if (!actual) continue;
+    const have = wordsOf(actual);
+    words.forEach((w, i) => {
+      if (have.includes(w)) counts[i] = (counts[i] as number) + 1;
+    });
+  }
+  const least = Math.min(...counts);
+  return least < Math.max(...counts) ? words[counts.indexOf(least)] : undefined;
+}
 
 function attributeMatch(name: StableAttribute, expected: string, el: Element): number {
   const actual = el.getAttribute(name);
@@ -207,6 +238,8 @@ interface Evidence {
   weight: number;
   /** evidence of position only: a neighbour that takes the target's place inherits it */
   place?: boolean;
+  /** the accessible name */
+  named?: boolean;
   match: (el: Element) => number;
 }
 
@@ -222,6 +255,8 @@ function ownEvidence(
   live: Live,
   roots: SearchRoot[],
   hasAttribute: (name: string) => boolean,
+  nameOf: (el: Element) => string,
+  key: string | undefined,
 ): Evidence[] {
   const out: Evidence[] = [];
   for (const name of STABLE_ATTRIBUTES) {
@@ -263,8 +298,12 @@ function ownEvidence(
     const name = similarityTo(d.name);
     out.push({
       weight: sameText ? W.name + W.text : W.name,
+      named: true,
       match: (el) => {
-        const s = name(accessibleName(el));
+        const actual = nameOf(el);
+        // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
+        if (key && !wordsOf(actual).includes(key)) return 0;
+        const s = name(actual);
         return s >= MIN_SIMILARITY ? s : 0;
       },
     });
@@ -335,6 +374,8 @@ interface Scored {
   own: number;
   score: number;
   identity: number;
+  /** its accessible name is not nearly the target's */
+  renamed: boolean;
   context: number;
   /** the part of the score that comes from positions only (paths, index, rank, neighbours) */
   place: number;
@@ -391,7 +432,16 @@ export function find(
   const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`) };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
-  const own = ownEvidence(d, live, roots, hasAttribute);
+  const names = new Map<Element, string>();
+  const nameOf = (el: Element) => {
+    let n = names.get(el);
+    if (n === undefined) {
+      n = accessibleName(el);
+      names.set(el, n);
+    }
+    return n;
+  };
+  const own = ownEvidence(d, live, roots, hasAttribute, nameOf, keyWord(d.name, pool, nameOf));
   const matches = pool.map((el) => own.map((e) => e.match(el)));
   // a feature counts as shared when another element shows it nearly as well, not when a word of it recurs
   const weights = own.map((e, f) => e.weight * rarity(matches.filter((m) => (m[f] as number) >= 0.8).length));
@@ -401,10 +451,12 @@ export function find(
     const m = matches[i] as number[];
     let score = 0;
     for (let f = 0; f < m.length; f++) score += (weights[f] as number) * (m[f] as number);
-    const identity = ownMax ? score / ownMax : 0;
     if (element.localName === d.tag) score += W.tag;
     if (d.role && roleOf(element) === d.role) score += W.role;
-    return { element, own: score, score, identity, context: 0, place: 0 };
+    // a link that became a button may be the same control; it keeps less of the target than one that did not
+    const identity = ownMax ? score / (ownMax + fixedMax) : 0;
+    const renamed = own.some((e, f) => e.named && (m[f] as number) < 0.8);
+    return { element, own: score, score, identity, renamed, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
   // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
@@ -447,7 +499,8 @@ export function find(
   // an element without most of the target's own features is not the target, however well placed: it neither
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
-  const plausible = ownMax ? shortlist.filter((s) => s.identity >= MIN_IDENTITY) : shortlist;
+  const kept = (s: Scored) => s.identity >= (s.renamed ? MIN_IDENTITY_UNNAMED : MIN_IDENTITY);
+  const plausible = ownMax ? shortlist.filter(kept) : shortlist;
   const candidates = plausible.slice(0, 3).map(({ element, score, identity }) => ({
     element,
     confidence: Math.max(0, Math.min(1, score / max)),
@@ -460,7 +513,7 @@ export function find(
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
   if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
-  if (ownMax && best.identity < MIN_IDENTITY)
+  if (ownMax && !kept(best))
     return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
   if (runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
   if (confidence < minConfidence) return report('low-confidence');
@@ -474,6 +527,9 @@ export function find(
     if (!d.copies && best.identity < 0.9 && lead - placeLead < AMBIGUITY_MARGIN * max)
       return report('ambiguous');
   }
+  // an id is unique on a page: the element still carrying the target's own one is the target, copies or not
+  if (d.attributes.id !== undefined && best.element.getAttribute('id') === d.attributes.id)
+    return { status: 'found', element: best.element, confidence, candidates };
   // more exact copies of the target side by side than when it was captured: the site duplicated it
   if (d.twins !== undefined && twinsOf(best.element) > d.twins) return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
