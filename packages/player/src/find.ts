@@ -111,8 +111,8 @@ const wordsOf = (text: string) =>
     .filter(Boolean);
 
 /**
- * The word of a name of several words that the fewest plausible elements' names have, when it is rarer than the
- * others: a candidate without it names something else, however many of the other words it shares.
+ * The word of a name of several words that the fewest plausible elements' names have, when no other is as rare:
+ * a candidate without it names something else, however many of the other words it shares.
  */
 function keyWord(
   name: string | undefined,
@@ -131,7 +131,8 @@ function keyWord(
     });
   }
   const least = Math.min(...counts);
-  return least < Math.max(...counts) ? words[counts.indexOf(least)] : undefined;
+  // several words as rare as each other: which one made the name distinctive cannot be told from this page
+  return counts.filter((n) => n === least).length === 1 ? words[counts.indexOf(least)] : undefined;
 }
 
 function attributeMatch(name: StableAttribute, expected: string, el: Element): number {
@@ -268,7 +269,12 @@ function ownEvidence(
     if (hasAttribute(name))
       out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
   }
-  const icons = d.icons?.filter((c) => live.has(c) || /[/#.]/.test(c)) ?? [];
+  // most of the classes captured around the target still on the page: the site was not restyled, and a class
+  // gone from the whole page went with the element that carried it (a removed target's btn-google)
+  const around = [...(d.classes ?? []), ...d.fingerprint.ancestors.flatMap((a) => a.classes ?? [])];
+  const restyled = around.filter((c) => live.has(c)).length * 2 < around.length;
+  const kept = (c: string) => !restyled || live.has(c);
+  const icons = d.icons?.filter((c) => kept(c) || /[/#.]/.test(c)) ?? [];
   if (icons.length) {
     // the controls holding each icon: found from the icons, rather than the icons searched in every control
     const holders = new Map<string, Set<Element>>();
@@ -318,7 +324,7 @@ function ownEvidence(
       },
     });
   }
-  const classes = d.classes?.filter((c) => live.has(c)) ?? [];
+  const classes = d.classes?.filter(kept) ?? [];
   for (const c of classes) {
     out.push({
       weight: W.classes / Math.sqrt(classes.length),
@@ -513,8 +519,7 @@ export function find(
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
   if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
-  if (ownMax && !kept(best))
-    return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
+  if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
   if (runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
   if (confidence < minConfidence) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be
