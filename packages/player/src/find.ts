@@ -119,20 +119,13 @@ function keyWord(
   pool: Element[],
   nameOf: (el: Element) => string,
 ): string | undefined {
-  const words = Array.from(new Set(name ? wordsOf(name) : []));
+  const words = [...new Set(wordsOf(name ?? ''))];
   if (words.length < 2) return undefined;
-  const counts = words.map(() => 0);
-  for (const el of pool) {
-    const actual = nameOf(el);
-    if (!actual) continue;
-    const have = wordsOf(actual);
-    words.forEach((w, i) => {
-      if (have.includes(w)) counts[i] = (counts[i] as number) + 1;
-    });
-  }
-  const least = Math.min(...counts);
+  const names = pool.map((el) => wordsOf(nameOf(el)));
+  const counts = words.map((w) => names.filter((n) => n.includes(w)).length);
+  const least = counts.indexOf(Math.min(...counts));
   // several words as rare as each other: which one made the name distinctive cannot be told from this page
-  return counts.filter((n) => n === least).length === 1 ? words[counts.indexOf(least)] : undefined;
+  return least === counts.lastIndexOf(counts[least] as number) ? words[least] : undefined;
 }
 
 function attributeMatch(name: StableAttribute, expected: string, el: Element): number {
@@ -255,14 +248,19 @@ function ownEvidence(
   d: TargetDescriptor,
   live: Live,
   roots: SearchRoot[],
-  hasAttribute: (name: string) => boolean,
+  anywhere: (selector: string) => boolean,
   nameOf: (el: Element) => string,
   key: string | undefined,
 ): Evidence[] {
   const out: Evidence[] = [];
+  const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
+  const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
+  // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
+  const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
+  const regenerated = ids.filter(hasId).length * 2 < ids.length;
   for (const name of STABLE_ATTRIBUTES) {
     const value = d.attributes[name];
-    if (value === undefined || (name !== 'id' && !hasAttribute(name))) continue;
+    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) continue;
     out.push({ weight: ATTRIBUTE_WEIGHT[name], match: (el) => attributeMatch(name, value, el) });
   }
   for (const [name, value] of Object.entries(d.extra ?? {})) {
@@ -434,7 +432,6 @@ export function find(
     }
     return seen;
   };
-  const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
   const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`) };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
@@ -447,7 +444,7 @@ export function find(
     }
     return n;
   };
-  const own = ownEvidence(d, live, roots, hasAttribute, nameOf, keyWord(d.name, pool, nameOf));
+  const own = ownEvidence(d, live, roots, anywhere, nameOf, keyWord(d.name, pool, nameOf));
   const matches = pool.map((el) => own.map((e) => e.match(el)));
   // a feature counts as shared when another element shows it nearly as well, not when a word of it recurs
   const weights = own.map((e, f) => e.weight * rarity(matches.filter((m) => (m[f] as number) >= 0.8).length));
