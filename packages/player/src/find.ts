@@ -9,6 +9,7 @@ import {
   rankOf,
   STABLE_ATTRIBUTES,
   type StableAttribute,
+  sameTagPosition,
   siblingSignature,
   type TargetDescriptor,
 } from './capture';
@@ -60,6 +61,8 @@ const MIN_IDENTITY = 0.5;
 const MIN_IDENTITY_UNNAMED = 0.6;
 // below this, two texts are different texts rather than one text reworded
 const MIN_SIMILARITY = 0.6;
+// share of its surroundings a look-alike must keep when one of the elements like the target vanished
+const VANISHED_SURROUNDINGS = 0.6;
 // how many of the best elements by their own features get their surroundings compared
 const SHORTLIST = 10;
 
@@ -188,13 +191,6 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Li
     }
   });
   return total ? agreed / total : 0;
-}
-
-function position(el: Element): number {
-  let index = 0;
-  for (let s = el.previousElementSibling; s; s = s.previousElementSibling)
-    if (s.localName === el.localName) index++;
-  return index;
 }
 
 function structuralHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element>[] {
@@ -366,7 +362,7 @@ function surroundingEvidence(
   similar(d.near, W.near, nearText);
   similar(fp.previous, W.sibling, (el) => siblingSignature(el.previousElementSibling), true);
   similar(fp.next, W.sibling, (el) => siblingSignature(el.nextElementSibling), true);
-  out.push({ weight: W.index, place: true, match: (el) => (position(el) === fp.index ? 1 : 0) });
+  out.push({ weight: W.index, place: true, match: (el) => (sameTagPosition(el).index === fp.index ? 1 : 0) });
   const rank = d.rank;
   if (rank)
     out.push({ weight: W.index, place: true, match: (el) => (rankOf(el)?.index === rank.index ? 1 : 0) });
@@ -504,14 +500,13 @@ export function find(
   // "not found" with no confidence, as the contract says when there was no candidate)
   const kept = (s: Scored) => s.identity >= (s.renamed ? MIN_IDENTITY_UNNAMED : MIN_IDENTITY);
   const plausible = ownMax ? shortlist.filter(kept) : shortlist;
-  const candidates = plausible.slice(0, 3).map(({ element, score, identity }) => ({
-    element,
-    confidence: Math.max(0, Math.min(1, score / max)),
-    identity,
-  }));
+  const share = (score: number) => Math.max(0, Math.min(1, score / max));
+  const candidates = plausible
+    .slice(0, 3)
+    .map(({ element, score, identity }) => ({ element, confidence: share(score), identity }));
   const best = plausible[0] ?? shortlist[0];
   const runnerUp = plausible[1];
-  const confidence = best ? Math.max(0, Math.min(1, best.score / max)) : 0;
+  const confidence = best ? share(best.score) : 0;
   const minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
   if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
@@ -521,6 +516,15 @@ export function find(
   if (confidence < minConfidence) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be
   if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
+  // fewer elements like the target on the page than when it was captured: one of them went, maybe the target,
+  // so this one must also stand where the target stood (under a narrower root, the count says nothing)
+  if (
+    d.copies &&
+    root.nodeType !== 1 &&
+    plausible.length <= d.copies &&
+    (best.score - best.own) / (max - ownMax - fixedMax) < VANISHED_SURROUNDINGS
+  )
+    return report('low-confidence');
   if (runnerUp) {
     const lead = best.score - runnerUp.score;
     // ahead by its place alone while keeping only part of the target's own features: a neighbour that moved
@@ -529,11 +533,10 @@ export function find(
     if (!d.copies && best.identity < 0.9 && lead - placeLead < AMBIGUITY_MARGIN * max)
       return report('ambiguous');
   }
-  // an id is unique on a page: the element still carrying the target's own one is the target, copies or not
-  if (d.attributes.id !== undefined && best.element.getAttribute('id') === d.attributes.id)
-    return { status: 'found', element: best.element, confidence, candidates };
-  // more exact copies of the target side by side than when it was captured: the site duplicated it
-  if (d.twins !== undefined && twinsOf(best.element) > d.twins) return report('ambiguous');
+  // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
+  // the target's own id (unique on a page) can still tell which one it is
+  if (d.twins !== undefined && twinsOf(best.element) > d.twins && best.element.id !== d.attributes.id)
+    return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
 }
 
