@@ -488,7 +488,9 @@ export function find(
       // the target also had further out is not (the target left its section, e.g. into a dialog)
       else if (context && !fp.outer?.some((outer) => similarity(outer, context) >= 0.8)) s.score -= W.context;
       else s.context = 1;
-    } else if (context) s.score -= W.context / 2;
+      // a section title the target had none of is as much against as another one: an item copied into a new
+      // titled section is not the target
+    } else if (context) s.score -= W.context;
   });
   shortlist.sort((a, b) => b.score - a.score);
   // a hidden copy (template, closed menu) must not take the place of the visible target
