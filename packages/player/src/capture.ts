@@ -165,7 +165,7 @@ export function siblingSignature(el: Element | null): string | undefined {
   return `${el.localName}:${normalize(el.getAttribute('aria-label') ?? el.textContent, 30)}`;
 }
 
-function sameTagPosition(el: Element): { index: number; count: number } {
+export function sameTagPosition(el: Element): { index: number; count: number } {
   const parent = el.parentNode;
   if (!parent) return { index: 0, count: 1 };
   let index = 0;

@@ -9,6 +9,7 @@ import {
   rankOf,
   STABLE_ATTRIBUTES,
   type StableAttribute,
+  sameTagPosition,
   siblingSignature,
   type TargetDescriptor,
 } from './capture';
@@ -55,9 +56,13 @@ const NOT_FOUND_CONFIDENCE = 0.3;
 // two candidates closer than this share of the total are indistinguishable
 const AMBIGUITY_MARGIN = 0.07;
 // share of the target's own features a match must keep: below it, the target is gone and this is a neighbour
-const MIN_IDENTITY = 0.45;
+const MIN_IDENTITY = 0.5;
+// …and more when its name is not the target's (another word, or none): its other features must make up for it
+const MIN_IDENTITY_UNNAMED = 0.6;
 // below this, two texts are different texts rather than one text reworded
 const MIN_SIMILARITY = 0.6;
+// share of its surroundings a look-alike must keep when one of the elements like the target vanished
+const VANISHED_SURROUNDINGS = 0.6;
 // how many of the best elements by their own features get their surroundings compared
 const SHORTLIST = 10;
 
@@ -102,6 +107,29 @@ interface Live {
 }
 
 const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * The word of a name of several words that the fewest plausible elements' names have, when no other is as rare:
+ * a candidate without it names something else, however many of the other words it shares.
+ */
+function keyWord(
+  name: string | undefined,
+  pool: Element[],
+  nameOf: (el: Element) => string,
+): string | undefined {
+  const words = [...new Set(wordsOf(name ?? ''))];
+  if (words.length < 2) return undefined;
+  const names = pool.map((el) => wordsOf(nameOf(el)));
+  const counts = words.map((w) => names.filter((n) => n.includes(w)).length);
+  const least = counts.indexOf(Math.min(...counts));
+  // several words as rare as each other: which one made the name distinctive cannot be told from this page
+  return least === counts.lastIndexOf(counts[least] as number) ? words[least] : undefined;
+}
 
 function attributeMatch(name: StableAttribute, expected: string, el: Element): number {
   const actual = el.getAttribute(name);
@@ -165,13 +193,6 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Li
   return total ? agreed / total : 0;
 }
 
-function position(el: Element): number {
-  let index = 0;
-  for (let s = el.previousElementSibling; s; s = s.previousElementSibling)
-    if (s.localName === el.localName) index++;
-  return index;
-}
-
 function structuralHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element>[] {
   const css = new Set<Element>();
   const xpath = new Set<Element>();
@@ -207,6 +228,8 @@ interface Evidence {
   weight: number;
   /** evidence of position only: a neighbour that takes the target's place inherits it */
   place?: boolean;
+  /** the accessible name */
+  named?: boolean;
   match: (el: Element) => number;
 }
 
@@ -221,19 +244,31 @@ function ownEvidence(
   d: TargetDescriptor,
   live: Live,
   roots: SearchRoot[],
-  hasAttribute: (name: string) => boolean,
+  anywhere: (selector: string) => boolean,
+  nameOf: (el: Element) => string,
+  key: string | undefined,
 ): Evidence[] {
   const out: Evidence[] = [];
+  const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
+  const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
+  // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
+  const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
+  const regenerated = ids.filter(hasId).length * 2 < ids.length;
   for (const name of STABLE_ATTRIBUTES) {
     const value = d.attributes[name];
-    if (value === undefined || (name !== 'id' && !hasAttribute(name))) continue;
+    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) continue;
     out.push({ weight: ATTRIBUTE_WEIGHT[name], match: (el) => attributeMatch(name, value, el) });
   }
   for (const [name, value] of Object.entries(d.extra ?? {})) {
     if (hasAttribute(name))
       out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
   }
-  const icons = d.icons?.filter((c) => live.has(c) || /[/#.]/.test(c)) ?? [];
+  // most of the classes captured around the target still on the page: the site was not restyled, and a class
+  // gone from the whole page went with the element that carried it (a removed target's btn-google)
+  const around = [...(d.classes ?? []), ...d.fingerprint.ancestors.flatMap((a) => a.classes ?? [])];
+  const restyled = around.filter((c) => live.has(c)).length * 2 < around.length;
+  const kept = (c: string) => !restyled || live.has(c);
+  const icons = d.icons?.filter((c) => kept(c) || /[/#.]/.test(c)) ?? [];
   if (icons.length) {
     // the controls holding each icon: found from the icons, rather than the icons searched in every control
     const holders = new Map<string, Set<Element>>();
@@ -263,8 +298,12 @@ function ownEvidence(
     const name = similarityTo(d.name);
     out.push({
       weight: sameText ? W.name + W.text : W.name,
+      named: true,
       match: (el) => {
-        const s = name(accessibleName(el));
+        const actual = nameOf(el);
+        // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
+        if (key && !wordsOf(actual).includes(key)) return 0;
+        const s = name(actual);
         return s >= MIN_SIMILARITY ? s : 0;
       },
     });
@@ -279,7 +318,7 @@ function ownEvidence(
       },
     });
   }
-  const classes = d.classes?.filter((c) => live.has(c)) ?? [];
+  const classes = d.classes?.filter(kept) ?? [];
   for (const c of classes) {
     out.push({
       weight: W.classes / Math.sqrt(classes.length),
@@ -323,7 +362,7 @@ function surroundingEvidence(
   similar(d.near, W.near, nearText);
   similar(fp.previous, W.sibling, (el) => siblingSignature(el.previousElementSibling), true);
   similar(fp.next, W.sibling, (el) => siblingSignature(el.nextElementSibling), true);
-  out.push({ weight: W.index, place: true, match: (el) => (position(el) === fp.index ? 1 : 0) });
+  out.push({ weight: W.index, place: true, match: (el) => (sameTagPosition(el).index === fp.index ? 1 : 0) });
   const rank = d.rank;
   if (rank)
     out.push({ weight: W.index, place: true, match: (el) => (rankOf(el)?.index === rank.index ? 1 : 0) });
@@ -335,6 +374,8 @@ interface Scored {
   own: number;
   score: number;
   identity: number;
+  /** its accessible name is not nearly the target's */
+  renamed: boolean;
   context: number;
   /** the part of the score that comes from positions only (paths, index, rank, neighbours) */
   place: number;
@@ -387,11 +428,19 @@ export function find(
     }
     return seen;
   };
-  const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
   const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`) };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
-  const own = ownEvidence(d, live, roots, hasAttribute);
+  const names = new Map<Element, string>();
+  const nameOf = (el: Element) => {
+    let n = names.get(el);
+    if (n === undefined) {
+      n = accessibleName(el);
+      names.set(el, n);
+    }
+    return n;
+  };
+  const own = ownEvidence(d, live, roots, anywhere, nameOf, keyWord(d.name, pool, nameOf));
   const matches = pool.map((el) => own.map((e) => e.match(el)));
   // a feature counts as shared when another element shows it nearly as well, not when a word of it recurs
   const weights = own.map((e, f) => e.weight * rarity(matches.filter((m) => (m[f] as number) >= 0.8).length));
@@ -401,10 +450,12 @@ export function find(
     const m = matches[i] as number[];
     let score = 0;
     for (let f = 0; f < m.length; f++) score += (weights[f] as number) * (m[f] as number);
-    const identity = ownMax ? score / ownMax : 0;
     if (element.localName === d.tag) score += W.tag;
     if (d.role && roleOf(element) === d.role) score += W.role;
-    return { element, own: score, score, identity, context: 0, place: 0 };
+    // a link that became a button may be the same control; it keeps less of the target than one that did not
+    const identity = ownMax ? score / (ownMax + fixedMax) : 0;
+    const renamed = own.some((e, f) => e.named && (m[f] as number) < 0.8);
+    return { element, own: score, score, identity, renamed, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
   // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
@@ -437,7 +488,9 @@ export function find(
       // the target also had further out is not (the target left its section, e.g. into a dialog)
       else if (context && !fp.outer?.some((outer) => similarity(outer, context) >= 0.8)) s.score -= W.context;
       else s.context = 1;
-    } else if (context) s.score -= W.context / 2;
+      // a section title the target had none of is as much against as another one: an item copied into a new
+      // titled section is not the target
+    } else if (context) s.score -= W.context;
   });
   shortlist.sort((a, b) => b.score - a.score);
   // a hidden copy (template, closed menu) must not take the place of the visible target
@@ -447,25 +500,33 @@ export function find(
   // an element without most of the target's own features is not the target, however well placed: it neither
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
-  const plausible = ownMax ? shortlist.filter((s) => s.identity >= MIN_IDENTITY) : shortlist;
-  const candidates = plausible.slice(0, 3).map(({ element, score, identity }) => ({
-    element,
-    confidence: Math.max(0, Math.min(1, score / max)),
-    identity,
-  }));
+  const kept = (s: Scored) => s.identity >= (s.renamed ? MIN_IDENTITY_UNNAMED : MIN_IDENTITY);
+  const plausible = ownMax ? shortlist.filter(kept) : shortlist;
+  const share = (score: number) => Math.max(0, Math.min(1, score / max));
+  const candidates = plausible
+    .slice(0, 3)
+    .map(({ element, score, identity }) => ({ element, confidence: share(score), identity }));
   const best = plausible[0] ?? shortlist[0];
   const runnerUp = plausible[1];
-  const confidence = best ? Math.max(0, Math.min(1, best.score / max)) : 0;
+  const confidence = best ? share(best.score) : 0;
   const minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
   if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
-  if (ownMax && best.identity < MIN_IDENTITY)
-    return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
+  if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
   if (runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
   if (confidence < minConfidence) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be
   if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
+  // fewer elements like the target on the page than when it was captured: one of them went, maybe the target,
+  // so this one must also stand where the target stood (under a narrower root, the count says nothing)
+  if (
+    d.copies &&
+    root.nodeType !== 1 &&
+    plausible.length <= d.copies &&
+    (best.score - best.own) / (max - ownMax - fixedMax) < VANISHED_SURROUNDINGS
+  )
+    return report('low-confidence');
   if (runnerUp) {
     const lead = best.score - runnerUp.score;
     // ahead by its place alone while keeping only part of the target's own features: a neighbour that moved
@@ -474,8 +535,10 @@ export function find(
     if (!d.copies && best.identity < 0.9 && lead - placeLead < AMBIGUITY_MARGIN * max)
       return report('ambiguous');
   }
-  // more exact copies of the target side by side than when it was captured: the site duplicated it
-  if (d.twins !== undefined && twinsOf(best.element) > d.twins) return report('ambiguous');
+  // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
+  // the target's own id (unique on a page) can still tell which one it is
+  if (d.twins !== undefined && twinsOf(best.element) > d.twins && best.element.id !== d.attributes.id)
+    return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
 }
 

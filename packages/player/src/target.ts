@@ -9,17 +9,19 @@ export type StepTarget = TargetDescriptor;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
-const optionalString = (value: unknown) => value === undefined || isString(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isStringRecord = (value: unknown) => isRecord(value) && Object.values(value).every(isString);
+/** every value absent or passing the guard */
+const optional = (guard: (value: unknown) => boolean, ...values: unknown[]) =>
+  values.every((value) => value === undefined || guard(value));
 
 function isAncestor(value: unknown): value is AncestorSignature {
   return (
     isRecord(value) &&
     isString(value.tag) &&
-    optionalString(value.id) &&
-    (value.classes === undefined || isStrings(value.classes)) &&
-    optionalString(value.role) &&
-    optionalString(value.label)
+    optional(isString, value.id, value.role, value.label) &&
+    optional(isStrings, value.classes)
   );
 }
 
@@ -32,20 +34,33 @@ export function parseTarget(stored: unknown): StepTarget | null {
 }
 
 export function isStepTarget(stored: unknown): stored is StepTarget {
-  if (!isRecord(stored) || stored.version !== 1) return false;
-  const { tag, tour, attributes, role, name, text, classes, css, xpath, fingerprint } = stored;
-  if (!isString(tag) || !isString(css) || !isString(xpath)) return false;
-  if (!optionalString(tour) || !optionalString(role) || !optionalString(name) || !optionalString(text))
-    return false;
-  if (classes !== undefined && !isStrings(classes)) return false;
-  if (!isRecord(attributes) || !Object.values(attributes).every(isString)) return false;
-  if (!isRecord(fingerprint)) return false;
-  const { index, siblings, ancestors, context, outer, previous, next } = fingerprint;
-  if (typeof index !== 'number' || typeof siblings !== 'number') return false;
-  if (!Array.isArray(ancestors) || !ancestors.every(isAncestor)) return false;
-  if (!optionalString(context) || !optionalString(previous) || !optionalString(next)) return false;
-  if (outer !== undefined && !isStrings(outer)) return false;
-  return true;
+  if (!isRecord(stored) || stored.version !== 1 || !isRecord(stored.fingerprint)) return false;
+  const { tag, attributes, css, xpath, fingerprint: fp } = stored;
+  return (
+    [tag, css, xpath].every(isString) &&
+    isStringRecord(attributes) &&
+    isNumber(fp.index) &&
+    isNumber(fp.siblings) &&
+    Array.isArray(fp.ancestors) &&
+    fp.ancestors.every(isAncestor) &&
+    optional(
+      isString,
+      stored.tour,
+      stored.role,
+      stored.name,
+      stored.text,
+      fp.context,
+      fp.previous,
+      fp.next,
+    ) &&
+    optional(isStrings, stored.classes, fp.outer) &&
+    // fields added after the first descriptors were stored: optional, but of their type when present
+    optional(isStringRecord, stored.extra) &&
+    optional(isStrings, stored.icons) &&
+    optional(isString, stored.near, stored.landmark) &&
+    optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
+    optional(isNumber, stored.copies, stored.twins)
+  );
 }
 
 /** A descriptor as the API's step body takes it (a JSON object). */

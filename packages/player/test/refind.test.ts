@@ -85,6 +85,37 @@ describe('after a redeploy', () => {
     expect(result.element?.getAttribute('href')).toBe('/reports');
   });
 
+  test('a removed target is not claimed as the look-alike that differs from it by one distinctive word', () => {
+    const social = (names: string[]) =>
+      `<form class="user"><input class="form-control" type="email" placeholder="Email"><hr>${names
+        .map(
+          (n) =>
+            `<a href="index.html" class="btn btn-${n.toLowerCase()} btn-user btn-block"><i class="fab fa-${n.toLowerCase()} fa-fw"></i> Login with ${n}</a>`,
+        )
+        .join('')}</form>`;
+    mount(social(['Google', 'Facebook']));
+    const google = roundTrip(capture(document.querySelector('.btn-google') as Element));
+    const facebook = roundTrip(capture(document.querySelector('.btn-facebook') as Element));
+    mount(social(['Facebook']));
+    expect(find(google).element).toBeNull();
+    mount(social(['Google']));
+    expect(find(facebook).element).toBeNull();
+    // still there, reworded: found
+    mount(social(['Google', 'Facebook']).replace('Login with Google', 'Sign in with Google'));
+    expect(find(google).element).toBe(document.querySelector('.btn-google'));
+  });
+
+  test('a field the site copied keeps its own id: that one is the target', () => {
+    mount('<form><label for="email">Email</label><input id="email" name="email" type="email"></form>');
+    const d = roundTrip(capture(document.getElementById('email') as Element));
+    mount(
+      '<form><label for="email-2">Email</label><input id="email-2" name="email" type="email"><label for="email">Email</label><input id="email" name="email" type="email"></form>',
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.getElementById('email'));
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {

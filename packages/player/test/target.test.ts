@@ -26,3 +26,20 @@ test('what the player cannot read is no target, rather than an error in the find
   expect(parseTarget({ ...good, fingerprint: { ...good.fingerprint, ancestors: [{ id: 'x' }] } })).toBeNull();
   expect(parseTarget({ ...good, classes: 'a b' })).toBeNull();
 });
+
+test('descriptors stored before the optional fields existed, and those with them, are both read', () => {
+  document.body.innerHTML =
+    '<nav aria-label="Main"><button data-action="archive" aria-label="Archive"><i class="fa fa-archive"></i></button></nav>';
+  const full = JSON.parse(JSON.stringify(capture(document.querySelector('button') as Element)));
+  expect(full).toMatchObject({ extra: { 'data-action': 'archive' }, icons: ['fa', 'fa-archive'] });
+  expect(parseTarget(full)).toEqual(full);
+  const { extra, icons, near, landmark, rank, copies, twins, ...old } = full;
+  expect(parseTarget(old)).toEqual(old);
+  expect(find(old).element).toBe(document.querySelector('button'));
+  expect(parseTarget({ ...full, extra: { 'data-action': 1 } })).toBeNull();
+  expect(parseTarget({ ...full, icons: 'fa' })).toBeNull();
+  expect(parseTarget({ ...full, rank: { index: '0', count: 1 } })).toBeNull();
+  expect(parseTarget({ ...full, copies: '2' })).toBeNull();
+  expect(parseTarget({ ...full, near: 3 })).toBeNull();
+  document.body.replaceChildren();
+});
