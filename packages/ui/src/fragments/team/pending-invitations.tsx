@@ -84,7 +84,7 @@ export function PendingInvitations({
               >
                 <Avatar firstName={invitation.email} lastName="" />
                 {/* a basis, so that on a phone the actions wrap under the address instead of squeezing it */}
-                <Box flex="1 1 12rem" minW="0">
+                <Box flex="[1 1 12rem]" minW="0">
                   <HStack gap="2" flexWrap="wrap">
                     <styled.p fontWeight="medium" truncate>
                       {invitation.email}
