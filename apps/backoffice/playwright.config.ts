@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 43817);
-const mailPort = Number(process.env.E2E_MAIL_PORT ?? 43818);
+import { mailPort, port } from './e2e/ports';
 
 export default defineConfig({
   testDir: './e2e',

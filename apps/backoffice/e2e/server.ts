@@ -7,9 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '@mulot/api';
 import { SMTPServer } from 'smtp-server';
-
-const port = Number(process.env.E2E_PORT ?? 43817);
-const mailPort = Number(process.env.E2E_MAIL_PORT ?? 43818);
+import { mailPort, port } from './ports.ts';
 
 interface Mail {
   to: string[];

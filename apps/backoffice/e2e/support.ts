@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { mailPort, port } from './ports';
 
-const mailPort = Number(process.env.E2E_MAIL_PORT ?? 43818);
-export const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 43817)}`;
+export const origin = `http://localhost:${port}`;
 export const PASSWORD = 'correct horse 1';
 
 export function uniqueEmail(label: string): string {
