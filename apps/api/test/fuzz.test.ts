@@ -4,7 +4,7 @@
 // refusal. `pnpm test` runs a short pass; `pnpm fuzz` (MULOT_FUZZ_REQUESTS, MULOT_FUZZ_SEED) a long one.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorld, type World } from './support/fixtures.ts';
+import { buildWorld, dataTables, type World } from './support/fixtures.ts';
 import { buildRequest, type FuzzOperation, type Known, operations, Random } from './support/fuzz.ts';
 import { png, startServer, type TestServer } from './support/harness.ts';
 
@@ -24,22 +24,7 @@ afterAll(async () => {
 });
 
 // Outbox rows leave on their own (the worker sends them); last_active_at is bookkeeping of who called.
-const watched = [
-  'users',
-  'organizations',
-  'memberships',
-  'auth_codes',
-  'projects',
-  'categories',
-  'scenarios',
-  'steps',
-  'screenshots',
-  'prerequisites',
-  'runs',
-  'run_step_issues',
-  'run_step_issue_screenshots',
-  'site_repairs',
-];
+const watched = dataTables;
 
 /** One digest of every watched row, in one round trip. */
 async function fingerprint(): Promise<string> {

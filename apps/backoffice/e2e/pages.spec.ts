@@ -9,7 +9,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { guide, linkFromMail, origin, PASSWORD, sessionApi } from './support';
+import { confirmedAccount, guide, linkFromMail, origin, PASSWORD, sessionApi } from './support';
 
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -18,19 +18,6 @@ const viewports = [
 
 // Two viewports × ~20 screens, each with a screenshot and an in-page layout audit.
 test.describe.configure({ timeout: 120_000 });
-
-/** A confirmed account with a fixed address (each run starts from a fresh database), named like a person. */
-async function seededAccount(request: APIRequestContext, email: string) {
-  const registered = await request.post('/api/auth/register', {
-    data: { credentials: { email, password: PASSWORD }, rootUrl: origin },
-  });
-  expect(registered.status()).toBe(201);
-  const link = await linkFromMail(email, '/auth/confirm-account');
-  const confirmed = await request.post('/api/auth/confirm', {
-    data: { code: link.searchParams.get('code'), email: link.searchParams.get('email') },
-  });
-  expect(confirmed.status()).toBe(204);
-}
 
 /**
  * What the journey watches: console errors, uncaught exceptions, failed requests and every 4xx/5xx answer.
@@ -216,7 +203,7 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: (
   const email = `camille.${viewport.name}@example.com`;
 
   // The auth screens, with the journey a new user takes after a failed login.
-  await seededAccount(request, email);
+  await confirmedAccount(request, viewport.name, email);
   await visit(page, '/auth/login', 'Connexion', shot('login'));
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('not the password');

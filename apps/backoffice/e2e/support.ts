@@ -41,9 +41,15 @@ export async function mailCount(email: string): Promise<number> {
   return ((await response.json()) as Mail[]).length;
 }
 
-/** A confirmed account made through the API (the UI journey itself is covered by its own test). */
-export async function confirmedAccount(request: APIRequestContext, label: string) {
-  const email = uniqueEmail(label);
+/**
+ * A confirmed account made through the API (the UI journey itself is covered by its own test): a unique address,
+ * or the given one when a test needs the same address every run (page baselines).
+ */
+export async function confirmedAccount(
+  request: APIRequestContext,
+  label: string,
+  email = uniqueEmail(label),
+) {
   const registered = await request.post('/api/auth/register', {
     data: { credentials: { email, password: PASSWORD }, rootUrl: origin },
   });

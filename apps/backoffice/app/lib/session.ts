@@ -25,9 +25,27 @@ export function getToken(): string | null {
   return readItem(TOKEN_KEY);
 }
 
+// Set while a sign-out leaves the signed-in pages (see signOut).
+let signingOut = false;
+
 /** Authenticated whenever a token is present (spec §3); an expired one is dropped on the first 401. */
 export function isAuthenticated(): boolean {
-  return Boolean(getToken());
+  return !signingOut && Boolean(getToken());
+}
+
+/**
+ * Spec §3 logout: the session ends once `leave` has taken the user off the signed-in pages. Until then the pages'
+ * queries stay observed and may refetch (a focus, a mount while the login screen's code loads): they still carry
+ * the token, instead of being answered 401. The guards already treat the user as signed out.
+ */
+export async function signOut(leave: () => Promise<void> | void): Promise<void> {
+  signingOut = true;
+  try {
+    await leave();
+  } finally {
+    signingOut = false;
+    clearSession();
+  }
 }
 
 export function setSession(jwt: string, user: User): void {

@@ -9,7 +9,7 @@ import { errorMessage, localesQuery, organizationsQuery, queryClient } from '../
 import { switchLocale, translationsFailed } from '../../lib/i18n';
 import { appMessages, organizationsFailed } from '../../lib/messages';
 import { selectOrganization, setOrganizationId, useOrganizationId } from '../../lib/organization';
-import { clearSession, isAuthenticated, useUser } from '../../lib/session';
+import { clearSession, isAuthenticated, signOut, useUser } from '../../lib/session';
 import { useI18n } from '../../lib/use-i18n';
 
 /**
@@ -79,10 +79,9 @@ export default function AppLayout() {
   };
 
   const onLogout = async () => {
-    clearSession();
+    await signOut(() => navigate('/auth/login'));
     // The cache is dropped once this layout's queries have unmounted: cleared while they are still observed,
     // they would refetch at once without a token and be answered 401.
-    await navigate('/auth/login');
     queryClient.clear();
   };
 
