@@ -314,7 +314,10 @@ function routeFor(services: Services, operationId: OperationId, accepted: string
     onRequest: [accessHook(services, operationId), contentTypeHook(accepted)],
     // Fastify picks the body schema by content type, so a request without one would skip validation.
     preValidation: async (request: FastifyRequest) => {
-      if (accepted.length > 0 && (request.body === undefined || request.body === null)) throw missingBody();
+      // An empty body of an image type is parsed as an empty buffer: as missing as no body at all.
+      const empty = Buffer.isBuffer(request.body) && request.body.length === 0;
+      if (accepted.length > 0 && (request.body === undefined || request.body === null || empty))
+        throw missingBody();
       if (!Buffer.isBuffer(request.body)) {
         const found =
           unstorable(request.body, '/body') ??

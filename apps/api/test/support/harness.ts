@@ -141,7 +141,7 @@ export class TestServer {
     else if (type?.startsWith('image/')) parsed = bytes;
     else parsed = bytes.length > 0 ? bytes.toString('utf8') : undefined;
     const problems = checkResponse(method, path.split('?')[0] ?? path, response.status, type, parsed);
-    expect(problems, `${method} ${path} answered outside the contract`).toEqual([]);
+    expect(problems, `${method} ${path} answered outside the contract: ${problems.join('; ')}`).toEqual([]);
     expect(response.status, `${method} ${path} answered a 5xx`).toBeLessThan(500);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }

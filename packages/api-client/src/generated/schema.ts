@@ -3207,6 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Not ready (`not-ready`); `detail` says why. */
             503: {
                 headers: {
