@@ -131,7 +131,9 @@ describe('fuzzing every operation of the contract', () => {
       0,
     );
     if (process.env.MULOT_FUZZ_REPORT) {
-      console.log(`fuzz: seed ${seed}, ${sent} requests over ${ops.length} operations, ${fiveHundreds} 5xx`);
+      console.log(
+        `fuzz: seed ${seed}, ${sent} requests over ${ops.length} operations, ${fiveHundreds} 5xx, ${failures.length} answers failing a check (5xx or outside the contract, listed below)`,
+      );
       console.table(rows);
     }
     expect(failures, failures.join('\n')).toEqual([]);
