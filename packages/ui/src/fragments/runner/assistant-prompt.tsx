@@ -10,6 +10,7 @@ import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import * as Field from '../../components/field/field';
 import { Textarea } from '../../components/textarea/textarea';
+import { LaunchGuideButton } from './launch-guide-button';
 import { errorText, footer, muted, notice, stack } from './styles';
 
 const MAX_QUERY = 500;
@@ -247,17 +248,7 @@ function ResultItem({
       </div>
       <p className={muted}>{result.reason}</p>
       <div className={footer}>
-        <Button size="sm" variant={weak ? 'outline' : undefined} onClick={() => onLaunch(result)}>
-          <FormattedMessage id="runner.catalogue.launch" defaultMessage="Lancer" />
-          <span className={css({ srOnly: true })}>
-            {' '}
-            <FormattedMessage
-              id="runner.catalogue.launchGuide"
-              defaultMessage="le guide « {title} »"
-              values={{ title: result.title }}
-            />
-          </span>
-        </Button>
+        <LaunchGuideButton title={result.title} weak={weak} onClick={() => onLaunch(result)} />
       </div>
     </li>
   );

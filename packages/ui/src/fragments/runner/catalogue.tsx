@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Skeleton } from '../../components/skeleton/skeleton';
+import { LaunchGuideButton } from './launch-guide-button';
 import { heading, muted, stack } from './styles';
 
 export interface CatalogueGuide {
@@ -139,17 +140,7 @@ export function Catalogue({ domain, guides, error, onRetry, onLaunch }: Catalogu
                   />
                 )}
               </span>
-              <Button size="sm" onClick={() => onLaunch(guide)}>
-                <FormattedMessage id="runner.catalogue.launch" defaultMessage="Lancer" />
-                <span className={css({ srOnly: true })}>
-                  {' '}
-                  <FormattedMessage
-                    id="runner.catalogue.launchGuide"
-                    defaultMessage="le guide « {title} »"
-                    values={{ title: guide.title }}
-                  />
-                </span>
-              </Button>
+              <LaunchGuideButton title={guide.title} onClick={() => onLaunch(guide)} />
             </div>
           </li>
         ))}
