@@ -4,6 +4,9 @@ export default defineConfig({
   manifestVersion: 3,
   browser: 'chrome',
   outDir: '.output',
+  // `wxt zip` (the build) also packs .output/chrome-mv3 as .output/mulot-extension-<version>.zip, which the API
+  // server hands to authors (/extension/mulot-extension.zip)
+  zip: { artifactTemplate: 'mulot-extension-{{version}}.zip' },
   manifest: {
     name: 'Mulot',
     description: 'Créez et suivez des guides interactifs sur vos sites web.',

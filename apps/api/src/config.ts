@@ -19,6 +19,10 @@ export interface Config {
   logLevel: string;
   /** Built back-office served on the same port (null: none). */
   backofficeDir: string | null;
+  /** Where the build leaves the packaged extension (`mulot-extension-<version>.zip`); null: none served. */
+  extensionDir: string | null;
+  /** The extension's store listing, offered to authors instead of the package; unset: the package only. */
+  extensionStoreUrl: string | undefined;
   /** scrypt cost parameter N (a power of two). */
   scryptCost: number;
   rateLimit: {
@@ -64,6 +68,8 @@ export function defaultConfig(base = process.cwd()): Config {
     jwtTtlSeconds: 7 * 24 * 3600,
     logLevel: 'info',
     backofficeDir: resolve(repoRoot, 'apps/backoffice/build/client'),
+    extensionDir: resolve(repoRoot, 'apps/extension/.output'),
+    extensionStoreUrl: undefined,
     scryptCost: 2 ** 16,
     rateLimit: { windowMs: 15 * 60 * 1000, failedLogins: 10, authRequests: 300 },
     screenshotMaxBytes: 2 * 1024 * 1024,
@@ -151,6 +157,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.BACKOFFICE_DIR !== undefined)
     config.backofficeDir = env.BACKOFFICE_DIR ? resolve(base, env.BACKOFFICE_DIR) : null;
+  if (env.EXTENSION_DIR !== undefined)
+    config.extensionDir = env.EXTENSION_DIR ? resolve(base, env.EXTENSION_DIR) : null;
+  if (env.EXTENSION_STORE_URL)
+    config.extensionStoreUrl = checkUrl('EXTENSION_STORE_URL', env.EXTENSION_STORE_URL, ['https:', 'http:']);
   if (env.TRUST_PROXY) {
     if (!['true', 'false', '1', '0'].includes(env.TRUST_PROXY))
       throw new ConfigError(`TRUST_PROXY must be true or false, got "${env.TRUST_PROXY}"`);

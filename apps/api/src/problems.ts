@@ -81,6 +81,10 @@ export const messages = {
     fr: "Cette adresse n'existe pas dans l'API.",
     en: 'This address does not exist in the API.',
   },
+  'extension-not-built': {
+    fr: "L'extension n'a pas été empaquetée avec cette version (pnpm build).",
+    en: 'The extension was not packaged with this version (pnpm build).',
+  },
   'project-not-found': { fr: 'Projet introuvable.', en: 'Project not found.' },
   'category-not-found': { fr: 'Catégorie introuvable.', en: 'Category not found.' },
   'scenario-not-found': { fr: 'Scénario introuvable.', en: 'Scenario not found.' },

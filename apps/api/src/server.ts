@@ -17,6 +17,7 @@ import { bumpContentVersion, conditionalReads, contentTag, noneMatch, ReadCache 
 import { type Config, defaultConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { openDatabase } from './db/index.ts';
+import { serveExtensionPackage } from './extension.ts';
 import { uuidPattern } from './handlers/context.ts';
 import { accessOf, authCalls, handlers } from './handlers/index.ts';
 import type { Caller, OperationId, RawResult, Request, Services } from './handlers/types.ts';
@@ -542,6 +543,11 @@ export async function buildServer(
       },
     });
   }
+
+  // Served with or without a back-office (an API-only deployment still hands authors the extension).
+  serveExtensionPackage(app, config, (request, reply) =>
+    sendProblem(reply, request, new HttpProblem('not-found', { key: 'extension-not-built' })),
+  );
 
   const sendPage = (reply: FastifyReply, directory: string) =>
     reply

@@ -108,3 +108,29 @@ test('assistant: describe a task, get the ranked published guides, launch one in
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test('assistant without the extension: the notice hands over the product’s package and the steps to load it', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await confirmedAccount(request, 'assistant-absent');
+  await login(page, email, password);
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Assistant' }).click();
+  const absent = page.getByRole('note');
+  await expect(absent).toContainText("L'extension Mulot n'est pas installée dans ce navigateur");
+  await expect(absent).toContainText('mulot-extension-0.0.1.zip, version 0.0.1');
+  const download = absent.getByRole('link', { name: "Télécharger l'extension" });
+  const href = (await download.getAttribute('href')) ?? '';
+  expect(new URL(href).pathname).toBe('/extension/mulot-extension.zip');
+  const file = await request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/zip');
+  expect(file.headers()['content-disposition']).toBe('attachment; filename="mulot-extension-0.0.1.zip"');
+  await expect(absent.getByRole('listitem')).toHaveText([
+    /Décompressez le fichier téléchargé/,
+    /Ouvrez chrome:\/\/extensions/,
+    /Charger l'extension non empaquetée/,
+  ]);
+  await expect(absent.getByRole('img', { name: 'Un fichier .zip qui devient un dossier' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -201,9 +201,13 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   await launch.getByRole('button', { name: 'Annuler' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: guide.title })).toBeVisible();
-  await expect(page.getByRole('note')).toContainText(
-    "L'extension Mulot n'est pas installée dans ce navigateur",
-  );
+  const absent = page.getByRole('note');
+  await expect(absent).toContainText("L'extension Mulot n'est pas installée dans ce navigateur");
+  // A first-run path: the product's own package, saved under its versioned name, then three steps.
+  await expect(absent.getByRole('listitem')).toHaveCount(3);
+  const download = page.waitForEvent('download');
+  await absent.getByRole('link', { name: "Télécharger l'extension" }).click();
+  expect((await download).suggestedFilename()).toBe('mulot-extension-0.0.1.zip');
   await expect(page.getByRole('main')).toContainText('Aucune étape');
   await expect(page.getByRole('main')).toContainText('5-10 min');
   await expect(page.getByRole('heading', { name: 'Ce guide ne contient aucune étape' })).toBeVisible();
@@ -326,6 +330,9 @@ test('extension launch: a site is picked first, the message carries the session 
   await page.getByRole('button', { name: 'Éditer les étapes' }).click();
   dialog = page.getByRole('dialog', { name: "Ouvrir l'éditeur d'étapes" });
   await expect(dialog.getByRole('button', { name: 'Lancer' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Lancer' })).toHaveAccessibleDescription(
+    "Choisissez le site sur lequel ouvrir le guide : « Lancer » s'active ensuite.",
+  );
   await dialog.getByText(/^(https:\/\/)?shop\.example\.com$/).click();
   await dialog.getByRole('button', { name: 'Lancer' }).click();
   await expect(dialog).toBeHidden();
@@ -374,6 +381,30 @@ test('extension launch: a site is picked first, the message carries the session 
     'Votre session a expiré : reconnectez-vous pour lancer le guide.',
   );
   await expect(reader.getByRole('alert')).not.toContainText("Aucun site n'est configuré");
+});
+
+test('extension launch: the only site of a project is chosen already', async ({ page, request }) => {
+  const server = await signedIn(page, request, 'one-site');
+  const project = await server.post('/projects', { name: 'Atelier', sites: ['atelier.example.com'] });
+  const category = await server.post(`/projects/${project.id}/categories`, { name: 'Devis' });
+  const scenario = await server.post(`/projects/${project.id}/categories/${category.id}/scenarios`, guide);
+  await page.goto(`/app/projects/${project.id}/scenarios/${scenario.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: guide.title })).toBeVisible();
+  await standInExtension(page);
+  await page.getByRole('button', { name: 'Éditer les étapes' }).click();
+  const dialog = page.getByRole('dialog', { name: "Ouvrir l'éditeur d'étapes" });
+  await expect(dialog.getByRole('radio', { name: 'atelier.example.com' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Lancer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() => launchesSent(page))
+    .toEqual([
+      expect.objectContaining({
+        mode: 'creator',
+        url: 'https://atelier.example.com',
+        scenarioId: scenario.id,
+      }),
+    ]);
 });
 
 test('axe: 0 violations on every content route, dialogs open included', async ({ page, request }) => {

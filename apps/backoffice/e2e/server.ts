@@ -1,6 +1,6 @@
 // The product as the end-to-end tests see it: apps/api serving the built back-office, on a fresh PGlite
 // directory, sending its mails over SMTP to a local sink; a second port lets the tests read those mails.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,14 @@ if (!existsSync(join(backofficeDir, 'index.html'))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-e2e-'));
+// The packaged extension as the build leaves it, with a fixed version whatever the repository's build holds, so that
+// the pages (and their screenshots) offer the same download on every machine: an empty zip (its end record only).
+const extensionDir = join(dataDir, 'extension');
+mkdirSync(extensionDir);
+writeFileSync(
+  join(extensionDir, 'mulot-extension-0.0.1.zip'),
+  Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]),
+);
 const app = await buildServer({
   port,
   host: '127.0.0.1',
@@ -71,6 +79,7 @@ const app = await buildServer({
   database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
   smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
   backofficeDir,
+  extensionDir,
   logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
   // Cheap hashing keeps the suite fast; production keeps the default cost.
   scryptCost: 1024,

@@ -69,6 +69,7 @@ export const handlers: Handlers = {
   getTranslations: activity.getTranslations,
   getHealth: operations.getHealth,
   getReadiness: operations.getReadiness,
+  getExtension: operations.getExtension,
 };
 
 // Team changes are an Admin's; every member may read the team and its pending invitations (spec §2 "Team").
@@ -94,6 +95,7 @@ const publicCalls = [
   'getTranslations',
   'getHealth',
   'getReadiness',
+  'getExtension',
 ] as const;
 const userCalls = ['changePassword', 'getMe', 'updateMe', 'listOrganizations'] as const;
 

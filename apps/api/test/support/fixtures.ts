@@ -368,6 +368,7 @@ export function requests(w: World): Record<OperationId, Req> {
     getTranslations: { method: 'GET', path: '/api/translations/locales/fr' },
     getHealth: { method: 'GET', path: '/api/health' },
     getReadiness: { method: 'GET', path: '/api/ready' },
+    getExtension: { method: 'GET', path: '/api/extension' },
   };
 }
 

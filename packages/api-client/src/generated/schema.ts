@@ -456,6 +456,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to install the browser extension
+         * @description What the back-office offers an author whose browser lacks the extension: the store listing when the server
+         *     is configured with `EXTENSION_STORE_URL`, and the packaged extension this version was built with. The
+         *     package is served beside the back-office, outside `/api`, at a stable address (`package.url`,
+         *     `/extension/mulot-extension.zip`: `application/zip`, `Content-Disposition` naming the versioned file,
+         *     revalidated on every download since its content changes with each version; 404 `not-found` when the product
+         *     was built without it). Public: the extension holds no secret, and an author may not be signed in yet.
+         */
+        get: operations["getExtension"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1125,6 +1150,27 @@ export interface components {
          * @description An email address; compared without regard to case and surrounding spaces.
          */
         Email: string;
+        /** @description Ways to install the browser extension; either may be absent. */
+        ExtensionDistribution: {
+            /** @description The packaged extension served by this server; null when the product was built without it. */
+            package: components["schemas"]["ExtensionPackage"] | null;
+            /**
+             * Format: uri
+             * @description The extension's store listing (`EXTENSION_STORE_URL`); null when the server has none.
+             */
+            storeUrl: string | null;
+        };
+        /** @description A `.zip` of the unpacked extension, to load with Chrome's developer mode. */
+        ExtensionPackage: {
+            /** @description The versioned file name the download is saved under. */
+            fileName: string;
+            /** @description Size in bytes. */
+            size: number;
+            /** @description Its stable address, a path on the server's origin (the same for every version). */
+            url: string;
+            /** @description The extension's version (its manifest's). */
+            version: string;
+        };
         /** @description The latest failure of a step, to fetch its screenshot. */
         FailureRef: {
             hasScreenshot: boolean;
@@ -2631,6 +2677,26 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getExtension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways to install the extension offered by this server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtensionDistribution"];
+                };
+            };
         };
     };
     getHealth: {

@@ -10,6 +10,7 @@ import { $api, errorMessage, queryClient } from '../../lib/api';
 import { projectsQuery, reportFailure, scenarioQuery } from '../../lib/content';
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, launchExtension } from '../../lib/extension';
+import { useExtensionInstall } from '../../lib/extension-install';
 import { title } from '../../lib/title';
 
 export const meta = () => title('titleAssistant');
@@ -41,6 +42,7 @@ export default function AssistantPage() {
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
   const [installed, setInstalled] = useState(true);
   useEffect(() => setInstalled(extensionInstalled()), []);
+  const install = useExtensionInstall();
 
   const sites = useMemo(() => {
     const all = (projects.data ?? []).flatMap((p) =>
@@ -100,7 +102,7 @@ export default function AssistantPage() {
         description={intl.formatMessage(messages.description)}
       />
       <div className={narrow}>
-        {!installed && <ExtensionAbsentNotice />}
+        {!installed && install !== undefined && <ExtensionAbsentNotice install={install} />}
         {sites.length > 1 && (
           <ChoiceSelect
             label={intl.formatMessage(messages.site)}

@@ -43,6 +43,7 @@ import {
 } from '../../lib/content';
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
+import { useExtensionInstall } from '../../lib/extension-install';
 import { title } from '../../lib/title';
 import type { Route } from './+types/scenario';
 
@@ -84,6 +85,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
   const [installed, setInstalled] = useState(true);
   useEffect(() => setInstalled(extensionInstalled()), []);
+  const install = useExtensionInstall();
   const remove = $api.useMutation('delete', '/scenarios/{id}');
   const status = $api.useMutation('patch', '/scenarios/{id}/status');
   const prerequisites = $api.useMutation('put', '/scenarios/{id}/prerequisites');
@@ -274,7 +276,8 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
           </>
         }
       />
-      {!installed && <ExtensionAbsentNotice />}
+      {/* Once the server said how to get the extension: the notice does not change its steps under the reader. */}
+      {!installed && install !== undefined && <ExtensionAbsentNotice install={install} />}
       <PublishPanel
         status={data.status}
         blocker={
@@ -338,6 +341,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
           onOpenChange={(open) => !open && setLaunch(null)}
           mode={launch.mode}
           extensionInstalled={launch.installed}
+          install={install}
           sites={project.sites}
           error={launch.error}
           onLaunch={(site) => void start({ mode: launch.mode, url: site, scenarioId: data.id })}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { ExtensionAbsentNotice, ExtensionLaunch } from './extension-launch';
+import { ExtensionLaunch } from './extension-launch';
 
 const meta = {
   title: 'Guide/ExtensionLaunch',
@@ -24,20 +24,47 @@ export const PickASite: Story = {
     const dialog = await dialogOf(canvasElement);
     await expect(dialog).toHaveAccessibleName('Lancer le guide');
     const launch = within(dialog).getByRole('button', { name: 'Lancer' });
+    // Several sites: none is chosen for the author, and the disabled button says why.
     await expect(launch).toBeDisabled();
+    await expect(launch).toHaveAccessibleDescription(
+      "Choisissez le site sur lequel ouvrir le guide : « Lancer » s'active ensuite.",
+    );
     await userEvent.click(within(dialog).getByText('blog.exemple.fr'));
     await expect(launch).toBeEnabled();
+    await expect(within(dialog).queryByText(/Choisissez le site/)).toBeNull();
     await userEvent.click(launch);
     await expect(args.onLaunch).toHaveBeenCalledWith('blog.exemple.fr');
   },
 };
 
-export const Creator: Story = {
-  args: { mode: 'creator', sites: ['shop.exemple.fr'] },
+/** Several sites and none chosen yet: the dialog says what "Lancer" waits for. */
+export const SeveralSites: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
+    for (const site of ['https://shop.exemple.fr', 'blog.exemple.fr']) {
+      await expect(within(dialog).getByRole('radio', { name: site })).not.toBeChecked();
+    }
+    const launch = within(dialog).getByRole('button', { name: 'Lancer' });
+    await expect(launch).toBeDisabled();
+    await expect(within(dialog).getByText(/Choisissez le site sur lequel ouvrir le guide/)).toBeVisible();
+    await expect(launch).toHaveAccessibleDescription(
+      "Choisissez le site sur lequel ouvrir le guide : « Lancer » s'active ensuite.",
+    );
+  },
+};
+
+/** The project's only site is the one: chosen already, "Lancer" ready. */
+export const Creator: Story = {
+  args: { mode: 'creator', sites: ['shop.exemple.fr'] },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await dialogOf(canvasElement);
     await expect(dialog).toHaveAccessibleName("Ouvrir l'éditeur d'étapes");
-    await expect(within(dialog).getByRole('button', { name: 'Lancer' })).toBeDisabled();
+    await expect(within(dialog).getByRole('radio', { name: 'shop.exemple.fr' })).toBeChecked();
+    const launch = within(dialog).getByRole('button', { name: 'Lancer' });
+    await expect(launch).toBeEnabled();
+    await expect(launch).not.toHaveAccessibleDescription();
+    await userEvent.click(launch);
+    await expect(args.onLaunch).toHaveBeenCalledWith('shop.exemple.fr');
   },
 };
 
@@ -62,22 +89,27 @@ export const NoStep: Story = {
 };
 
 export const ExtensionAbsent: Story = {
-  args: { extensionInstalled: false },
+  args: {
+    extensionInstalled: false,
+    install: {
+      storeUrl: null,
+      package: {
+        url: '/extension/mulot-extension.zip',
+        fileName: 'mulot-extension-0.0.1.zip',
+        version: '0.0.1',
+        size: 176_476,
+      },
+    },
+  },
   play: async ({ canvasElement }) => {
     const dialog = await dialogOf(canvasElement);
     const alert = within(dialog).getByRole('alert');
     await expect(alert).toHaveTextContent("L'extension Mulot n'est pas installée dans ce navigateur");
+    await expect(within(alert).getByRole('link', { name: "Télécharger l'extension" })).toHaveAttribute(
+      'href',
+      '/extension/mulot-extension.zip',
+    );
     await expect(alert).toHaveTextContent('chrome://extensions');
     await expect(within(dialog).getByRole('button', { name: 'Lancer' })).toBeDisabled();
-  },
-};
-
-/** The same help on a guide's page, before anything is launched. */
-export const AbsentNotice: Story = {
-  render: () => <ExtensionAbsentNotice />,
-  play: async ({ canvasElement }) => {
-    const note = within(canvasElement).getByRole('note');
-    await expect(note).toHaveTextContent("L'extension Mulot n'est pas installée dans ce navigateur");
-    await expect(note).toHaveTextContent("« Charger l'extension non empaquetée »");
   },
 };

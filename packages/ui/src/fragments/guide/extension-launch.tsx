@@ -1,10 +1,11 @@
 import { css } from '@mulot/ui/styled-system/css';
-import { Puzzle, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, CancelButton } from '../../components/button/button';
 import * as Dialog from '../../components/dialog/dialog';
 import * as RadioGroup from '../../components/radio-group/radio-group';
+import { ExtensionAbsentNotice, type ExtensionInstall } from './extension-install';
 
 export type LaunchMode = 'reader' | 'creator';
 
@@ -14,6 +15,8 @@ export interface ExtensionLaunchProps {
   mode: LaunchMode;
   /** Whether the Mulot extension announced itself on this page. */
   extensionInstalled: boolean;
+  /** How to get the extension when it is absent (the server's package or store listing). */
+  install?: ExtensionInstall | null;
   /** The project's sites to choose from (spec §5: a site is picked before confirming). */
   sites: string[];
   /** Why the launch cannot happen (no step, no site…), shown under "Impossible de lancer l'extension". */
@@ -37,12 +40,16 @@ export function ExtensionLaunch({
   onOpenChange,
   mode,
   extensionInstalled,
+  install,
   sites,
   error,
   onLaunch,
 }: ExtensionLaunchProps) {
   const intl = useIntl();
-  const [site, setSite] = useState<string | null>(null);
+  const hintId = useId();
+  const [picked, setPicked] = useState<string | null>(null);
+  // A project with one site leaves nothing to choose: it is the one (spec §5 still has a site picked).
+  const site = picked ?? (sites.length === 1 ? (sites[0] ?? null) : null);
   const noSite = sites.length === 0;
   const problem =
     error ??
@@ -56,7 +63,7 @@ export function ExtensionLaunch({
     <Dialog.Root
       open={open}
       onOpenChange={(details) => {
-        if (!details.open) setSite(null);
+        if (!details.open) setPicked(null);
         onOpenChange(details.open);
       }}
     >
@@ -78,7 +85,7 @@ export function ExtensionLaunch({
         </Dialog.Header>
         <Dialog.Body>
           {!extensionInstalled ? (
-            <ExtensionAbsentNotice role="alert" />
+            <ExtensionAbsentNotice role="alert" install={install} />
           ) : problem ? (
             <div
               role="alert"
@@ -96,18 +103,28 @@ export function ExtensionLaunch({
               </div>
             </div>
           ) : (
-            <RadioGroup.Root value={site} onValueChange={({ value }) => setSite(value)}>
-              <RadioGroup.Label>
-                <FormattedMessage id="guide.launch.site" defaultMessage="Site" />
-              </RadioGroup.Label>
-              {sites.map((value) => (
-                <RadioGroup.Item key={value} value={value}>
-                  <RadioGroup.ItemControl />
-                  <RadioGroup.ItemText>{value}</RadioGroup.ItemText>
-                  <RadioGroup.ItemHiddenInput />
-                </RadioGroup.Item>
-              ))}
-            </RadioGroup.Root>
+            <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+              <RadioGroup.Root value={site} onValueChange={({ value }) => setPicked(value)}>
+                <RadioGroup.Label>
+                  <FormattedMessage id="guide.launch.site" defaultMessage="Site" />
+                </RadioGroup.Label>
+                {sites.map((value) => (
+                  <RadioGroup.Item key={value} value={value}>
+                    <RadioGroup.ItemControl />
+                    <RadioGroup.ItemText>{value}</RadioGroup.ItemText>
+                    <RadioGroup.ItemHiddenInput />
+                  </RadioGroup.Item>
+                ))}
+              </RadioGroup.Root>
+              {!site && (
+                <p id={hintId} className={css({ textStyle: 'sm', color: 'fg.muted' })}>
+                  <FormattedMessage
+                    id="guide.launch.pickSite"
+                    defaultMessage="Choisissez le site sur lequel ouvrir le guide : « Lancer » s'active ensuite."
+                  />
+                </p>
+              )}
+            </div>
           )}
         </Dialog.Body>
         <Dialog.Footer>
@@ -116,35 +133,16 @@ export function ExtensionLaunch({
               <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
             </CancelButton>
           </Dialog.CloseTrigger>
-          <Button disabled={!extensionInstalled || !!problem || !site} onClick={() => site && onLaunch(site)}>
+          <Button
+            disabled={!extensionInstalled || !!problem || !site}
+            aria-describedby={extensionInstalled && !problem && !site ? hintId : undefined}
+            onClick={() => site && onLaunch(site)}
+          >
             <FormattedMessage id="guide.launch.confirm" defaultMessage="Lancer" />
           </Button>
         </Dialog.Footer>
       </Dialog.Content>
     </Dialog.Root>
-  );
-}
-
-/** Says that the extension is missing and how to install it (in the launch dialog, and on guide pages). */
-export function ExtensionAbsentNotice({ role = 'note' }: { role?: 'alert' | 'note' }) {
-  return (
-    <div role={role} className={alert} data-state="absent">
-      <Puzzle aria-hidden />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-        <strong>
-          <FormattedMessage
-            id="guide.launch.absentTitle"
-            defaultMessage="L'extension Mulot n'est pas installée dans ce navigateur"
-          />
-        </strong>
-        <span>
-          <FormattedMessage
-            id="guide.launch.absentHelp"
-            defaultMessage="Pour l'installer dans Chrome ou Chromium : ouvrez chrome://extensions, activez le « Mode développeur », cliquez sur « Charger l'extension non empaquetée » et choisissez le dossier de l'extension Mulot. Rechargez ensuite cette page."
-          />
-        </span>
-      </div>
-    </div>
   );
 }
 

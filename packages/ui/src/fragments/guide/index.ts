@@ -1,6 +1,6 @@
 export { ChoiceSelect, type ChoiceSelectProps } from './choice-select';
+export { ExtensionAbsentNotice, type ExtensionInstall } from './extension-install';
 export {
-  ExtensionAbsentNotice,
   ExtensionLaunch,
   type ExtensionLaunchProps,
   type LaunchMode,
