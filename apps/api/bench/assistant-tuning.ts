@@ -35,6 +35,7 @@ try {
   const ids = await loadLabelledSet(call);
   const keyOf = new Map([...ids].map(([k, id]) => [id, k]));
   const byKind = new Map<string, { n: number; right: number }>();
+  const bests: Array<{ answerable: boolean; best: number; right: boolean }> = [];
   const lines: string[] = [];
   for (const q of tuningQueries) {
     const ranked = await searchGuides(app.mulot.db, { organizationId }, q.query);
@@ -42,6 +43,11 @@ try {
     const best = ranked[0]?.score ?? 0;
     const answer = best >= confidentScore ? keyOf.get(ranked[0]?.scenarioId ?? '') : null;
     const right = answer === (q.expected ?? null) || (q.expected === null && answer === undefined);
+    bests.push({
+      answerable: q.expected !== null,
+      best,
+      right: q.expected !== null && keyOf.get(ranked[0]?.scenarioId ?? '') === q.expected,
+    });
     const k = byKind.get(q.kind) ?? { n: 0, right: 0 };
     k.n++;
     if (right) k.right++;
@@ -49,6 +55,16 @@ try {
     const line = `${right ? ' ' : 'X'} [${q.kind}] "${q.query}" → ${q.expected ?? 'none'} | ${top.join(' | ')}`;
     if (!right || process.env.ALL) lines.push(line);
   }
+  // What the rule of ADR 0005 would pick: the highest confident score keeping top-1 at its best.
+  const at = (t: number) => ({
+    t,
+    top1: bests.filter((b) => b.answerable && b.right && b.best >= t).length,
+    noGuide: bests.filter((b) => !b.answerable && b.best < t).length,
+  });
+  const sweep = Array.from({ length: 21 }, (_, i) => at(Math.round((8 + i) * 25) / 1000));
+  const top = Math.max(...sweep.map((s) => s.top1));
+  const pick = sweep.filter((s) => s.top1 === top).at(-1);
+  console.log(`rule picks ${pick?.t}: top-1 ${pick?.top1}, no guide right ${pick?.noGuide}`);
   console.log([...byKind].map(([kind, k]) => `${kind}: ${k.right}/${k.n}`).join(', '));
   console.log(lines.join('\n'));
 } finally {

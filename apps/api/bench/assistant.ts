@@ -186,8 +186,7 @@ try {
     '\nLatency: POST /assistant is measured over HTTP, the previous rankings as their function calls, the naive ' +
       'one as one SQL query.',
   );
-  // The confident score is chosen here, on the tuning half only: for each candidate score, what the answers would
-  // be. The rule (ADR 0005): the lowest score at which "no guide" precision reaches 90% and top-1 is the highest.
+  // The confident score is chosen here, on the tuning half only: for each candidate score, what the answers would be.
   const sweep: Array<Record<string, string>> = [];
   const tuning = [];
   for (const query of labelledQueries.filter((q) => halfOf(q) === 'tuning')) {
@@ -198,8 +197,8 @@ try {
     });
   }
   const options = [];
-  for (let step = 4; step <= 14; step++) {
-    const threshold = Math.round(step * 5) / 100;
+  for (let step = 8; step <= 28; step++) {
+    const threshold = Math.round(step * 25) / 1000;
     const s = score(
       tuning.map((t) => ({
         query: t.query,
@@ -208,18 +207,31 @@ try {
     );
     options.push({ threshold, s, right: s.top1 + s.noMatchEmpty });
   }
-  const eligible = options.filter((o) => o.s.noMatchPrecision >= 0.9);
-  const chosen = eligible.reduce<(typeof options)[number] | undefined>(
-    (a, b) => (a === undefined || b.right > a.right ? b : a),
-    undefined,
-  );
+  // The rule (ADR 0005): "no guide" must cost no answerable query of the tuning half. Among the scores at which
+  // top-1 is at its best and "no guide" is right at least 90% of the times it is said, the highest (it says
+  // "no guide" to the most no-match queries). The first pass's rule (the most right answers of both kinds) is
+  // marked too: it traded answerable queries for no-match ones, and refused the obvious on the held-out half.
+  const bestTop1 = Math.max(...options.map((o) => o.s.top1));
+  const chosen = options
+    .filter((o) => o.s.top1 === bestTop1 && o.s.noMatchPrecision >= 0.9)
+    .reduce<(typeof options)[number] | undefined>(
+      (a, b) => (a === undefined || b.threshold > a.threshold ? b : a),
+      undefined,
+    );
+  const firstRule = options
+    .filter((o) => o.s.noMatchPrecision >= 0.9)
+    .reduce<(typeof options)[number] | undefined>(
+      (a, b) => (a === undefined || b.right > a.right ? b : a),
+      undefined,
+    );
   for (const { threshold, s } of options) {
     const marks = [
       Math.abs(threshold - confidentScore) < 1e-9 ? 'in use' : '',
       threshold === chosen?.threshold ? 'the rule picks it' : '',
+      threshold === firstRule?.threshold ? "the first pass's rule" : '',
     ].filter(Boolean);
     sweep.push({
-      'confident score': `${threshold.toFixed(2)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`,
+      'confident score': `${threshold.toFixed(3)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`,
       'top-1': `${((100 * s.top1) / s.answerable).toFixed(1)}%`,
       'no-guide precision': `${(100 * s.noMatchPrecision).toFixed(1)}%`,
       'no-guide recall': `${(100 * s.noMatchRecall).toFixed(1)}%`,

@@ -72,11 +72,11 @@ describe('POST /assistant on the labelled set', () => {
     const s = score(answers);
     expect(s.answerable).toBeGreaterThanOrEqual(150);
     expect(s.noMatch).toBeGreaterThanOrEqual(40);
-    // Floors at the figures measured when the rule was set (ADR 0005: 84.9%, 91.4%, 78.7% on 152 + 44 queries),
-    // below the goals of issue 16 (85%, 95%, 90%) that the held-out half does not meet.
-    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.91);
-    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.84);
-    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.78);
+    // Floors at the figures measured when the rule was set (ADR 0005: 86.8%, 93.4%, 83.3% on 152 + 44 queries);
+    // issue 16's goals for top-3 (95%) and "no guide" precision (90%) are not met on the held-out half.
+    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.86);
+    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.93);
+    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.83);
   });
 });
 
