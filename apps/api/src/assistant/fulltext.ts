@@ -291,7 +291,81 @@ function lexemes(tsvector: string): string[] {
   return [...tsvector.matchAll(/'((?:[^']|'')*)'/g)].map((m) => (m[1] as string).replace(/''/g, "'"));
 }
 
-async function scopeDocs(db: Db, scope: Scope): Promise<Array<[string, Doc]>> {
+/**
+ * The guides in scope as an inverted index (lexeme → the guides having it, in any field; sorted lexemes for prefixes)
+ * and their distinct words (what a typo is read as): a query then visits only the guides that have one of its
+ * alternatives, not every guide in scope. Kept per database and scope while the scope's guides and versions are the
+ * same (bounded); any change rebuilds it.
+ */
+interface ScopeIndex {
+  signature: string;
+  docs: Array<[string, Doc]>;
+  postings: Map<string, number[]>;
+  sorted: string[];
+  words: string[];
+}
+const scopeIndexes = new WeakMap<Db, Map<string, ScopeIndex>>();
+const maxScopeIndexes = 200;
+
+async function scopeIndex(db: Db, scope: Scope): Promise<ScopeIndex> {
+  const { docs, signature } = await scopeDocs(db, scope);
+  let indexes = scopeIndexes.get(db);
+  if (!indexes) {
+    indexes = new Map();
+    scopeIndexes.set(db, indexes);
+  }
+  const scopeKey = `${scope.organizationId} ${scope.projectIds?.join(',') ?? '*'}`;
+  const known = indexes.get(scopeKey);
+  if (known?.signature === signature) return known;
+  const postings = new Map<string, number[]>();
+  const words = new Set<string>();
+  docs.forEach(([, doc], i) => {
+    for (const lexeme of doc.all.sorted) {
+      const list = postings.get(lexeme);
+      if (list) list.push(i);
+      else postings.set(lexeme, [i]);
+    }
+    for (const w of doc.words) words.add(w);
+  });
+  const index = { signature, docs, postings, sorted: [...postings.keys()].sort(), words: [...words] };
+  if (indexes.size >= maxScopeIndexes) indexes.clear();
+  indexes.set(scopeKey, index);
+  return index;
+}
+
+/** The guides (indexes in scope) having a lexeme, or, for a prefix, a lexeme starting with it. */
+function postingsOf(index: ScopeIndex, stem: string, prefix: boolean): Set<number> {
+  if (!prefix) return new Set(index.postings.get(stem) ?? []);
+  const found = new Set<number>();
+  let lo = 0;
+  let hi = index.sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((index.sorted[mid] as string) < stem) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < index.sorted.length && (index.sorted[i] as string).startsWith(stem); i++)
+    for (const d of index.postings.get(index.sorted[i] as string) ?? []) found.add(d);
+  return found;
+}
+
+/** The guides (indexes in scope) that have all the stems of one of a reading's languages in some field. */
+function guidesWith(index: ScopeIndex, reading: Reading): Set<number> {
+  const found = new Set<number>();
+  for (const terms of reading.languages) {
+    if (terms.length === 0) continue;
+    let common: Set<number> | undefined;
+    for (const t of terms) {
+      const having = postingsOf(index, t.stem, t.prefix);
+      common = common === undefined ? having : new Set([...common].filter((d) => having.has(d)));
+      if (common.size === 0) break;
+    }
+    for (const d of common ?? []) found.add(d);
+  }
+  return found;
+}
+
+async function scopeDocs(db: Db, scope: Scope): Promise<{ docs: Array<[string, Doc]>; signature: string }> {
   let docCache = docCaches.get(db);
   if (!docCache) {
     docCache = new Map();
@@ -357,10 +431,13 @@ async function scopeDocs(db: Db, scope: Scope): Promise<Array<[string, Doc]>> {
       });
     }
   }
-  return listed.rows.flatMap((r) => {
-    const doc = cache.get(r.id);
-    return doc ? [[r.id, doc] as [string, Doc]] : [];
-  });
+  return {
+    docs: listed.rows.flatMap((r) => {
+      const doc = cache.get(r.id);
+      return doc ? [[r.id, doc] as [string, Doc]] : [];
+    }),
+    signature: listedText.rows[0]?.list ?? '',
+  };
 }
 
 /** Whether a lexicon has the lexeme, or, for a prefix, a lexeme starting with it. */
@@ -417,12 +494,6 @@ const fieldsByWeight: Field[] = ['title', 'names', 'summary', 'steps'];
 
 const present = (l: Lexicon, reading: Reading) =>
   reading.languages.some((terms) => terms.length > 0 && terms.every((t) => has(l, t.stem, t.prefix)));
-
-/** The best field of a guide an alternative is found in, or null. */
-function fieldOf(doc: Doc, reading: Reading): Field | null {
-  if (!present(doc.all, reading)) return null;
-  return fieldsByWeight.find((f) => present(doc.fields[f], reading)) ?? null;
-}
 
 /** Every field of a guide an alternative is found in, best first. */
 function fieldsOf(doc: Doc, reading: Reading): Field[] {
@@ -484,11 +555,10 @@ const typoEdits = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
  * similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with "naviguer" but is
  * another word).
  */
-function corrections(docs: Array<[string, Doc]>, words: string[]): Map<string, string> {
+function corrections(vocabularyWords: string[], words: string[]): Map<string, string> {
   const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
   const fixes = new Map<string, string>();
   if (candidates.length === 0) return fixes;
-  const vocabularyWords = new Set(docs.flatMap(([, d]) => d.words));
   for (const word of candidates) {
     let best: string | undefined;
     let bestSimilarity = typoSimilarity;
@@ -514,7 +584,8 @@ function corrections(docs: Array<[string, Doc]>, words: string[]): Map<string, s
 export async function searchGuides(db: Db, scope: Scope, query: string): Promise<Candidate[]> {
   const concepts = await conceptsOf(db, query);
   if (concepts.length === 0) return [];
-  const docs = await scopeDocs(db, scope);
+  const index = await scopeIndex(db, scope);
+  const docs = index.docs;
   if (docs.length === 0) return [];
   const stems = await stemsOf(
     db,
@@ -528,10 +599,10 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     .filter(
       ({ c, ci }) =>
         c.alternatives[0]?.words.length === 1 &&
-        !docs.some(([, d]) => fieldOf(d, readings[ci]?.[0] as Reading) !== null),
+        (readings[ci]?.[0] === undefined || guidesWith(index, readings[ci]?.[0] as Reading).size === 0),
     );
   const fixes = corrections(
-    docs,
+    index.words,
     unknown.map((u) => u.c.label),
   );
   if (fixes.size > 0) {
@@ -552,15 +623,22 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
       readings[f.ci]?.push(...distinct(f.alternatives.map((a) => readingOf(a, fixedStems))));
   }
 
-  // Each guide's best match of each concept: field weight × the alternative's weight.
-  const found = docs.map(([id, doc]) => {
+  // Each guide's best match of each concept: field weight × the alternative's weight; only the guides that have one
+  // of the alternatives are visited.
+  const having = readings.map((list) => list.map((reading) => guidesWith(index, reading)));
+  const visited = [...new Set(having.flatMap((list) => list.flatMap((set) => [...set])))].sort(
+    (a, b) => a - b,
+  );
+  const found = visited.map((di) => {
+    const [id, doc] = docs[di] as [string, Doc];
     const best = concepts.map(() => 0);
     // Per concept and field, the best alternative found there: a guide that has a concept in several fields is more
     // about it (it orders guides of equal score, like a term's frequency in BM25, without changing the decision).
     const depth = concepts.map(() => ({ title: 0, names: 0, summary: 0, steps: 0 }) as Record<Field, number>);
     const matches: (TermMatch | undefined)[] = concepts.map(() => undefined);
     readings.forEach((list, ci) => {
-      for (const reading of list) {
+      for (const [ri, reading] of list.entries()) {
+        if (!having[ci]?.[ri]?.has(di)) continue;
         const fields = fieldsOf(doc, reading);
         const field = fields[0];
         if (!field) continue;
