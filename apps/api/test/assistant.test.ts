@@ -60,7 +60,7 @@ afterAll(async () => {
 
 describe('POST /assistant on the labelled set', () => {
   // The held-out half only: the tuning half is where the ranking's constants were chosen (ADR 0005).
-  it('meets the goals on the held-out half: top-3, top-1 and "no guide" precision', async () => {
+  it('holds its held-out figures: top-3, top-1 and "no guide" precision', async () => {
     const keyOf = new Map([...ids].map(([key, id]) => [id, key]));
     const answers = [];
     for (const query of heldOutQueries) {
@@ -70,12 +70,13 @@ describe('POST /assistant on the labelled set', () => {
       answers.push({ query, ranked: answer.body.guides.map((g) => keyOf.get(g.scenarioId) ?? g.scenarioId) });
     }
     const s = score(answers);
-    expect(s.answerable).toBeGreaterThanOrEqual(120);
-    expect(s.noMatch).toBeGreaterThanOrEqual(30);
-    // Floors at the figures measured when the rule was set (ADR 0005), below the goals of issue 16 where not met.
-    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.9);
-    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.85);
-    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.75);
+    expect(s.answerable).toBeGreaterThanOrEqual(150);
+    expect(s.noMatch).toBeGreaterThanOrEqual(40);
+    // Floors at the figures measured when the rule was set (ADR 0005: 86.8%, 93.4%, 83.3% on 152 + 44 queries);
+    // issue 16's goals for top-3 (95%) and "no guide" precision (90%) are not met on the held-out half.
+    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.86);
+    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.93);
+    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.83);
   });
 });
 
@@ -106,6 +107,20 @@ describe('POST /assistant ranking', () => {
     const typo2 = await ask(author, { query: 'anuler une comande' }, 'fr');
     expect(titles(typo2)[0]).toBe('Annuler une commande');
     expect(typo2.body.guides[0]?.reason).toContain('« anuler » ≈ « annuler »');
+    // A typo of a word that only a summary has (two letters swapped), not only of titles and step names.
+    const summaryTypo = await ask(author, { query: 'transportuer' }, 'fr');
+    expect(titles(summaryTypo)[0]).toBe('Suivre ma commande');
+    expect(summaryTypo.body.guides[0]?.reason).toContain('« transportuer » ≈ « transporteur »');
+  });
+
+  it('does not answer from an action alone: the object of the request names the guide', async () => {
+    // "Connecter mon compte bancaire" has the action, nothing has the object: a "peut-être" at most.
+    const answer = await ask(author, { query: 'connecter mon frigo' });
+    expect(answer.body.guides).toEqual([]);
+    expect(answer.body.weak?.[0]?.title).toBe('Connecter mon compte bancaire');
+    // With the object, the action orders the guides about it.
+    const cancel = await ask(author, { query: 'annuler ma commande' });
+    expect(titles(cancel)[0]).toBe('Annuler une commande');
   });
 
   it('ranks a guide whose title has the words above one that has them in its steps only, scores in [0, 1]', async () => {

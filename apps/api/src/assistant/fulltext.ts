@@ -40,11 +40,18 @@ const synonymWeight = 0.8;
  */
 const unknownWeight = 0.5;
 /**
+ * An action (create, change, see, send, connect…) weighs this share of its rarity: every back-office does the same
+ * few things to many objects, so the object says which guide ("connecter slack" is not "Connecter mon compte
+ * bancaire"), while the action still orders the guides about that object ("annuler" or "suivre" a commande).
+ */
+const actionWeight = 0.5;
+/**
  * The "no guide" decision (ADR 0005): the best guide is a confident answer from this score. Chosen on the tuning
  * half of the labelled set by `pnpm bench:assistant`, which prints the sweep and marks the score its rule picks
- * (the most right answers while "no guide" stays right ≥ 90% of the times it is said); never on the held-out half.
+ * (the highest score at which "no guide" costs no answerable query and is right ≥ 90% of the times it is said);
+ * never on the held-out half.
  */
-export const confidentScore = 0.45;
+export const confidentScore = 0.425;
 /** Guides far behind the best one are noise, not alternatives. */
 const relativeThreshold = 0.5;
 /** Below the confident score, the closest guides from this score are shown apart as "peut-être". */
@@ -104,6 +111,8 @@ const key = (word: string) => (word.length > 3 ? word.replace(/[sx]$/, '') : wor
 interface Vocabulary {
   /** Each group's terms as folded words. */
   groups: string[][][];
+  /** The groups that are actions (verbs of any back-office: create, change, see, send…), by index. */
+  actions: Set<number>;
   /** The groups of each term, by its keys joined with a space. */
   byTerm: Map<string, number[]>;
   /** The longest term, in words. */
@@ -113,8 +122,10 @@ interface Vocabulary {
 function loadVocabulary(): Vocabulary {
   const file = JSON.parse(readFileSync(join(import.meta.dirname, 'vocabulary.json'), 'utf8')) as {
     groups: string[][];
+    actions: string[][];
   };
-  const groups = file.groups.map((g) => g.map(foldWords).filter((t) => t.length > 0));
+  const groups = [...file.groups, ...file.actions].map((g) => g.map(foldWords).filter((t) => t.length > 0));
+  const actions = new Set(file.actions.map((_, i) => file.groups.length + i));
   const byTerm = new Map<string, number[]>();
   let longest = 1;
   groups.forEach((terms, index) => {
@@ -126,7 +137,7 @@ function loadVocabulary(): Vocabulary {
       longest = Math.max(longest, term.length);
     }
   });
-  return { groups, byTerm, longest };
+  return { groups, actions, byTerm, longest };
 }
 
 /** The domain vocabulary (vocabulary.json): words and phrases meaning the same thing, in French and English. */
@@ -143,7 +154,12 @@ interface Concept {
   /** The user's words. */
   label: string;
   alternatives: Alternative[];
+  /** Only in action groups: it says what to do, not what with. */
+  action: boolean;
 }
+
+/** Whether every vocabulary group of a term is an action group (a term in no group is not an action). */
+const isAction = (groups: number[]) => groups.length > 0 && groups.every((g) => vocabulary.actions.has(g));
 
 function alternativesOf(words: string[], groups: number[], factor: number, readAs?: string): Alternative[] {
   const own = words.join(' ');
@@ -178,7 +194,11 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
       );
       if (groups) {
         const words = tokens.slice(i, i + n);
-        phrases.push({ label: words.join(' '), alternatives: alternativesOf(words, groups, 1) });
+        phrases.push({
+          label: words.join(' '),
+          alternatives: alternativesOf(words, groups, 1),
+          action: isAction(groups),
+        });
         matched = n;
         break;
       }
@@ -187,10 +207,10 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
     else rest.push(tokens[i++] as string);
   }
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
-  const single = words.map((w) => ({
-    label: w,
-    alternatives: alternativesOf([w], vocabulary.byTerm.get(key(w)) ?? [], 1),
-  }));
+  const single = words.map((w) => {
+    const groups = vocabulary.byTerm.get(key(w)) ?? [];
+    return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups) };
+  });
   const seen = new Set<string>();
   return [...phrases, ...single].filter((c) => !seen.has(c.label) && seen.add(c.label)).slice(0, maxConcepts);
 }
@@ -246,8 +266,8 @@ interface Doc {
   fields: Record<Field, Lexicon>;
   /** Every lexeme of the guide, to skip quickly the guides an alternative is not in. */
   all: Lexicon;
-  /** Folded words of the title and step names: what a typo is read as. */
-  names: string[];
+  /** Folded words of all its texts: what a typo is read as. */
+  words: string[];
 }
 
 /**
@@ -271,7 +291,81 @@ function lexemes(tsvector: string): string[] {
   return [...tsvector.matchAll(/'((?:[^']|'')*)'/g)].map((m) => (m[1] as string).replace(/''/g, "'"));
 }
 
-async function scopeDocs(db: Db, scope: Scope): Promise<Array<[string, Doc]>> {
+/**
+ * The guides in scope as an inverted index (lexeme → the guides having it, in any field; sorted lexemes for prefixes)
+ * and their distinct words (what a typo is read as): a query then visits only the guides that have one of its
+ * alternatives, not every guide in scope. Kept per database and scope while the scope's guides and versions are the
+ * same (bounded); any change rebuilds it.
+ */
+interface ScopeIndex {
+  signature: string;
+  docs: Array<[string, Doc]>;
+  postings: Map<string, number[]>;
+  sorted: string[];
+  words: string[];
+}
+const scopeIndexes = new WeakMap<Db, Map<string, ScopeIndex>>();
+const maxScopeIndexes = 200;
+
+async function scopeIndex(db: Db, scope: Scope): Promise<ScopeIndex> {
+  const { docs, signature } = await scopeDocs(db, scope);
+  let indexes = scopeIndexes.get(db);
+  if (!indexes) {
+    indexes = new Map();
+    scopeIndexes.set(db, indexes);
+  }
+  const scopeKey = `${scope.organizationId} ${scope.projectIds?.join(',') ?? '*'}`;
+  const known = indexes.get(scopeKey);
+  if (known?.signature === signature) return known;
+  const postings = new Map<string, number[]>();
+  const words = new Set<string>();
+  docs.forEach(([, doc], i) => {
+    for (const lexeme of doc.all.sorted) {
+      const list = postings.get(lexeme);
+      if (list) list.push(i);
+      else postings.set(lexeme, [i]);
+    }
+    for (const w of doc.words) words.add(w);
+  });
+  const index = { signature, docs, postings, sorted: [...postings.keys()].sort(), words: [...words] };
+  if (indexes.size >= maxScopeIndexes) indexes.clear();
+  indexes.set(scopeKey, index);
+  return index;
+}
+
+/** The guides (indexes in scope) having a lexeme, or, for a prefix, a lexeme starting with it. */
+function postingsOf(index: ScopeIndex, stem: string, prefix: boolean): Set<number> {
+  if (!prefix) return new Set(index.postings.get(stem) ?? []);
+  const found = new Set<number>();
+  let lo = 0;
+  let hi = index.sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((index.sorted[mid] as string) < stem) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < index.sorted.length && (index.sorted[i] as string).startsWith(stem); i++)
+    for (const d of index.postings.get(index.sorted[i] as string) ?? []) found.add(d);
+  return found;
+}
+
+/** The guides (indexes in scope) that have all the stems of one of a reading's languages in some field. */
+function guidesWith(index: ScopeIndex, reading: Reading): Set<number> {
+  const found = new Set<number>();
+  for (const terms of reading.languages) {
+    if (terms.length === 0) continue;
+    let common: Set<number> | undefined;
+    for (const t of terms) {
+      const having = postingsOf(index, t.stem, t.prefix);
+      common = common === undefined ? having : new Set([...common].filter((d) => having.has(d)));
+      if (common.size === 0) break;
+    }
+    for (const d of common ?? []) found.add(d);
+  }
+  return found;
+}
+
+async function scopeDocs(db: Db, scope: Scope): Promise<{ docs: Array<[string, Doc]>; signature: string }> {
   let docCache = docCaches.get(db);
   if (!docCache) {
     docCache = new Map();
@@ -312,10 +406,10 @@ async function scopeDocs(db: Db, scope: Scope): Promise<Array<[string, Doc]>> {
       n: string;
       b: string;
       c: string;
-      names: string[];
+      words: string[];
     }>`
       SELECT x.scenario_id AS id, x.xmin::text AS version, s.title, s.summary, s.description,
-        x.a::text AS a, x.n::text AS n, x.b::text AS b, x.c::text AS c, x.names
+        x.a::text AS a, x.n::text AS n, x.b::text AS b, x.c::text AS c, x.words
       FROM mulot_search.scenario_search x JOIN scenarios s ON s.id = x.scenario_id
       WHERE x.scenario_id = ANY(${sql.val(stale)}::uuid[])`.execute(db);
     if (docCache.size + rows.rows.length > maxCachedDocs) docCache.clear();
@@ -333,14 +427,17 @@ async function scopeDocs(db: Db, scope: Scope): Promise<Array<[string, Doc]>> {
         description: r.description,
         fields,
         all: lexicon([...fields.title.set, ...fields.summary.set, ...fields.steps.set]),
-        names: r.names,
+        words: r.words,
       });
     }
   }
-  return listed.rows.flatMap((r) => {
-    const doc = cache.get(r.id);
-    return doc ? [[r.id, doc] as [string, Doc]] : [];
-  });
+  return {
+    docs: listed.rows.flatMap((r) => {
+      const doc = cache.get(r.id);
+      return doc ? [[r.id, doc] as [string, Doc]] : [];
+    }),
+    signature: listedText.rows[0]?.list ?? '',
+  };
 }
 
 /** Whether a lexicon has the lexeme, or, for a prefix, a lexeme starting with it. */
@@ -395,12 +492,13 @@ function distinct(readings: Reading[]): Reading[] {
 
 const fieldsByWeight: Field[] = ['title', 'names', 'summary', 'steps'];
 
-/** The best field of a guide an alternative is found in, or null. */
-function fieldOf(doc: Doc, reading: Reading): Field | null {
-  const present = (l: Lexicon) =>
-    reading.languages.some((terms) => terms.length > 0 && terms.every((t) => has(l, t.stem, t.prefix)));
-  if (!present(doc.all)) return null;
-  return fieldsByWeight.find((f) => present(doc.fields[f])) ?? null;
+const present = (l: Lexicon, reading: Reading) =>
+  reading.languages.some((terms) => terms.length > 0 && terms.every((t) => has(l, t.stem, t.prefix)));
+
+/** Every field of a guide an alternative is found in, best first. */
+function fieldsOf(doc: Doc, reading: Reading): Field[] {
+  if (!present(doc.all, reading)) return [];
+  return fieldsByWeight.filter((f) => present(doc.fields[f], reading));
 }
 
 /** pg_trgm's similarity: shared trigrams of the padded words over all their trigrams. */
@@ -424,17 +522,50 @@ export function similarity(a: string, b: string): number {
   return shared / (x.size + y.size - shared);
 }
 
-/** For each word found in no guide, the closest word of the titles and step names in scope, if close enough. */
-function corrections(docs: Array<[string, Doc]>, words: string[]): Map<string, string> {
+/**
+ * Optimal string alignment distance (Levenshtein with transpositions, each one edit), stopping early past `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (prev2[j - 2] as number) + 1);
+      row.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > limit) return limit + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length] as number;
+}
+
+/** The edits a typo may make in a word of this length: one in a short word, two from 5 letters, three from 9. */
+const typoEdits = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
+
+/**
+ * For each word found in no guide, the closest word of the guides' texts in scope, if it is a likely typo of it:
+ * similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with "naviguer" but is
+ * another word).
+ */
+function corrections(vocabularyWords: string[], words: string[]): Map<string, string> {
   const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
   const fixes = new Map<string, string>();
   if (candidates.length === 0) return fixes;
-  const vocabularyWords = new Set(docs.flatMap(([, d]) => d.names));
   for (const word of candidates) {
     let best: string | undefined;
     let bestSimilarity = typoSimilarity;
     for (const v of vocabularyWords) {
       const s = similarity(word, v);
+      if (s < bestSimilarity) continue;
+      if (editDistance(word, v, typoEdits(word.length)) > typoEdits(word.length)) continue;
       // The most similar word; among equals, the first in alphabetical order (stable answers).
       if (s > bestSimilarity || (s === bestSimilarity && (best === undefined || v < best))) {
         best = v;
@@ -453,7 +584,8 @@ function corrections(docs: Array<[string, Doc]>, words: string[]): Map<string, s
 export async function searchGuides(db: Db, scope: Scope, query: string): Promise<Candidate[]> {
   const concepts = await conceptsOf(db, query);
   if (concepts.length === 0) return [];
-  const docs = await scopeDocs(db, scope);
+  const index = await scopeIndex(db, scope);
+  const docs = index.docs;
   if (docs.length === 0) return [];
   const stems = await stemsOf(
     db,
@@ -467,10 +599,10 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     .filter(
       ({ c, ci }) =>
         c.alternatives[0]?.words.length === 1 &&
-        !docs.some(([, d]) => fieldOf(d, readings[ci]?.[0] as Reading) !== null),
+        (readings[ci]?.[0] === undefined || guidesWith(index, readings[ci]?.[0] as Reading).size === 0),
     );
   const fixes = corrections(
-    docs,
+    index.words,
     unknown.map((u) => u.c.label),
   );
   if (fixes.size > 0) {
@@ -491,14 +623,27 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
       readings[f.ci]?.push(...distinct(f.alternatives.map((a) => readingOf(a, fixedStems))));
   }
 
-  // Each guide's best match of each concept: field weight × the alternative's weight.
-  const found = docs.map(([id, doc]) => {
+  // Each guide's best match of each concept: field weight × the alternative's weight; only the guides that have one
+  // of the alternatives are visited.
+  const having = readings.map((list) => list.map((reading) => guidesWith(index, reading)));
+  const visited = [...new Set(having.flatMap((list) => list.flatMap((set) => [...set])))].sort(
+    (a, b) => a - b,
+  );
+  const found = visited.map((di) => {
+    const [id, doc] = docs[di] as [string, Doc];
     const best = concepts.map(() => 0);
+    // Per concept and field, the best alternative found there: a guide that has a concept in several fields is more
+    // about it (it orders guides of equal score, like a term's frequency in BM25, without changing the decision).
+    const depth = concepts.map(() => ({ title: 0, names: 0, summary: 0, steps: 0 }) as Record<Field, number>);
     const matches: (TermMatch | undefined)[] = concepts.map(() => undefined);
     readings.forEach((list, ci) => {
-      for (const reading of list) {
-        const field = fieldOf(doc, reading);
+      for (const [ri, reading] of list.entries()) {
+        if (!having[ci]?.[ri]?.has(di)) continue;
+        const fields = fieldsOf(doc, reading);
+        const field = fields[0];
         if (!field) continue;
+        const perField = depth[ci] as Record<Field, number>;
+        for (const f of fields) perField[f] = Math.max(perField[f], fieldWeight[f] * reading.factor);
         const value = fieldWeight[field] * reading.factor;
         if (value > (best[ci] as number)) {
           best[ci] = value;
@@ -511,15 +656,15 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
         }
       }
     });
-    return { id, doc, best, matches };
+    return { id, doc, best, matches, depth };
   });
 
   // Rarer concepts say more: a concept's weight is its inverse document frequency in scope.
   const total = docs.length;
   const idf = (df: number) => Math.log(1 + total / (1 + df));
-  const weights = concepts.map((_, ci) => {
+  const weights = concepts.map((c, ci) => {
     const df = found.filter((f) => (f.best[ci] as number) > 0).length;
-    return df === 0 ? unknownWeight * idf(0) : idf(df);
+    return (df === 0 ? unknownWeight * idf(0) : idf(df)) * (c.action ? actionWeight : 1);
   });
   const totalWeight = weights.reduce((a, b) => a + b, 0);
 
@@ -535,17 +680,21 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
           Math.min(1, f.best.reduce((s, v, ci) => s + v * (weights[ci] as number), 0) / totalWeight) * 1000,
         ) / 1000,
       matches: f.matches.filter((m): m is TermMatch => m !== undefined),
-      titleWords: f.matches.filter((m) => m?.field === 'title').length,
+      depth: f.depth.reduce(
+        (sum, perField, ci) =>
+          sum + (weights[ci] as number) * Object.values(perField).reduce((a, b) => a + b, 0),
+        0,
+      ),
     }));
-  // Equal scores: more words in the title first, then the title's order, for a stable answer.
+  // Equal scores: the guide with the query's concepts in more of its fields first, then the title's order.
   ranked.sort(
     (a, b) =>
       b.score - a.score ||
-      b.titleWords - a.titleWords ||
+      b.depth - a.depth ||
       a.title.localeCompare(b.title) ||
       a.scenarioId.localeCompare(b.scenarioId),
   );
-  return ranked.slice(0, 12).map(({ titleWords: _, ...guide }) => guide);
+  return ranked.slice(0, 12).map(({ depth: _, ...guide }) => guide);
 }
 
 /** The ranked guides that answer the query with confidence: a no-match query keeps none. */
