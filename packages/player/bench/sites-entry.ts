@@ -106,7 +106,7 @@ function search(t: BenchTarget, expected: Element | null, p: number, i: number, 
   const detail =
     player === 'right'
       ? ''
-      : `${result.status} ${result.confidence.toFixed(2)} claimed ${describe(result.element)}; best ${describe(result.candidates[0]?.element ?? null)}`;
+      : `${result.status} ${result.confidence.toFixed(2)} claimed ${describe(result.element)}; best ${describe(result.candidates[0]?.element ?? null)} [${result.candidates.map((c) => `${c.element === expected ? 'T' : describe(c.element)} ${c.confidence.toFixed(2)}/${c.identity.toFixed(2)}`).join(' | ')}]`;
   rows.push([p, i, player, baseline(t.selector, expected), ms, detail]);
 }
 

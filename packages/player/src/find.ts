@@ -81,23 +81,26 @@ const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
   type: 0.5,
   value: 1.5,
 };
-const W = {
-  tag: 0.5,
-  role: 0.5,
-  extra: 1.5,
-  icons: 2,
-  name: 3,
-  text: 2,
-  classes: 1.5,
-  css: 1,
-  xpath: 1,
-  ancestors: 2,
-  context: 2.5,
-  landmark: 1,
-  near: 1,
-  sibling: 0.5,
-  index: 0.5,
-};
+// an enum rather than an object: bundlers inline its values, which keeps the runtime within its size budget
+// biome-ignore-start lint/suspicious/noDuplicateEnumValues: weights, several of them equal on purpose
+enum W {
+  tag = 0.5,
+  role = 0.5,
+  extra = 1.5,
+  icons = 2,
+  name = 3,
+  text = 2,
+  classes = 1.5,
+  css = 1,
+  xpath = 1,
+  ancestors = 2,
+  context = 2.5,
+  landmark = 1,
+  near = 1,
+  sibling = 0.5,
+  index = 0.5,
+}
+// biome-ignore-end lint/suspicious/noDuplicateEnumValues: the weights end here
 const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'label', 'option']);
 
 /** Evidence shared by n candidates proves less than evidence one alone has (an IDF). */
@@ -495,6 +498,16 @@ export function find(
   shortlist.sort((a, b) => b.score - a.score);
   // a hidden copy (template, closed menu) must not take the place of the visible target
   for (const s of shortlist.slice(0, 4)) if (!isVisible(s.element)) s.score *= 0.6;
+  // a target known by its id may be named by another element through it (a menu's aria-labelledby, a label's
+  // for, aria-controls): a tie to its surroundings that survives regenerated ids, and that a look-alike inserted
+  // beside it does not have. It breaks ties between look-alikes, no more
+  const linked = (el: Element) =>
+    d.attributes.id &&
+    el.id &&
+    anywhere(
+      ['aria-labelledby~', 'for', 'aria-controls~'].map((a) => `[${a}="${CSS.escape(el.id)}"]`).join(),
+    );
+  for (const s of shortlist) if (linked(s.element)) s.score += 1.5 * AMBIGUITY_MARGIN * max;
   shortlist.sort((a, b) => b.score - a.score);
 
   // an element without most of the target's own features is not the target, however well placed: it neither
@@ -536,8 +549,13 @@ export function find(
       return report('ambiguous');
   }
   // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
-  // the target's own id (unique on a page) can still tell which one it is
-  if (d.twins !== undefined && twinsOf(best.element) > d.twins && best.element.id !== d.attributes.id)
+  // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
+  if (
+    d.twins !== undefined &&
+    twinsOf(best.element) > d.twins &&
+    best.element.id !== d.attributes.id &&
+    !linked(best.element)
+  )
     return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
 }

@@ -116,6 +116,28 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.getElementById('email'));
   });
 
+  test('a copied icon-only toggle is told from the original by the menu naming it, after ids were regenerated', () => {
+    const topbar = (toggles: string[], menu: string, content = 'content') =>
+      `<div id="${content}"><nav class="navbar"><ul class="navbar-nav"><li class="nav-item dropdown">${toggles
+        .map(
+          (id) =>
+            `<a class="nav-link dropdown-toggle" href="#" id="${id}" role="button" data-toggle="dropdown"><i class="fas fa-bell"></i><span class="badge">3+</span></a>`,
+        )
+        .join(
+          '',
+        )}<div class="dropdown-menu" aria-labelledby="${menu}"><a class="dropdown-item" href="#">Alerts</a></div></li></ul></nav></div>`;
+    mount(topbar(['alertsDropdown'], 'alertsDropdown'));
+    const d = roundTrip(capture(document.getElementById('alertsDropdown') as Element));
+    // the copy inserted after the original: their positions tell them apart no better than before
+    mount(topbar([':r3:', ':r7:'], ':r3:', ':r1:'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.getElementById(':r3:'));
+    // nothing names either copy: they stay indistinguishable
+    mount(topbar([':r3:', ':r7:'], ':r9:', ':r1:'));
+    expect(find(d).element).toBeNull();
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
