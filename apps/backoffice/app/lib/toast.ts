@@ -26,6 +26,11 @@ export function toast(options: ToastOptions): void {
   void loadToaster().then((module) => module.toast(options));
 }
 
+/** Removes the toast on screen, if the toaster was ever loaded (without loading it: nothing can be showing). */
+export function dismissToasts(): void {
+  void loading?.then((module) => module.toaster.remove());
+}
+
 /** Whether some page has asked for the toaster yet. */
 export function useToasterRequested(): boolean {
   return useSyncExternalStore(
