@@ -2,8 +2,8 @@ import type { ToastOptions } from '@mulot/ui/components/toast';
 import { useSyncExternalStore } from 'react';
 
 // The toaster (Ark's toast machine and the whole design-token table it reads, ~16 kB gzip) is not needed to show
-// an auth page, only once something fails there. Auth routes call this `toast`, which loads it on first use; the
-// root mounts the <Toaster> once it is wanted (always outside /auth, see root.tsx).
+// a page, only once something fails or is confirmed there. Pages call this `toast`, which loads it on first use;
+// the root mounts the <Toaster> once it is wanted (root.tsx).
 type ToastModule = typeof import('@mulot/ui/components/toast');
 
 let loading: Promise<ToastModule> | null = null;

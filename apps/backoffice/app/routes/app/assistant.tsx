@@ -1,4 +1,3 @@
-import { toast } from '@mulot/ui/components/toast';
 import { ContentHeader, pageStack } from '@mulot/ui/fragments/content';
 import { ChoiceSelect, ExtensionAbsentNotice } from '@mulot/ui/fragments/guide';
 import { type AssistantAnswer, AssistantPrompt, type AssistantResult } from '@mulot/ui/fragments/runner';
@@ -11,6 +10,7 @@ import { projectsQuery, reportFailure, scenarioQuery } from '../../lib/content';
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, launchExtension } from '../../lib/extension';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleAssistant');
 

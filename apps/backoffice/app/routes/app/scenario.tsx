@@ -1,7 +1,6 @@
 import type { Schemas } from '@mulot/api-client';
 import { Button } from '@mulot/ui/components/button';
 import { Card } from '@mulot/ui/components/card';
-import { toast } from '@mulot/ui/components/toast';
 import {
   CollectionState,
   ContentBreadcrumb,
@@ -44,6 +43,7 @@ import {
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario';
 
 type Scenario = Schemas['Scenario'];
