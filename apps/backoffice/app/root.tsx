@@ -6,8 +6,8 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { queryClient } from './lib/api';
-import { DEFAULT_LOCALE, getIntl, logIntlError, startI18n } from './lib/i18n';
+import { apiRoot, queryClient } from './lib/api';
+import { DEFAULT_LOCALE, earlyCatalogueScript, getIntl, logIntlError, startI18n } from './lib/i18n';
 import { routerLink } from './lib/link';
 import { appMessages } from './lib/messages';
 import { loadToaster, useToasterRequested } from './lib/toast';
@@ -23,6 +23,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (its hash is in the CSP) */}
+        <script dangerouslySetInnerHTML={{ __html: earlyCatalogueScript(apiRoot) }} />
       </head>
       <body>
         {children}
