@@ -220,7 +220,9 @@ async function audit(url: string, keepStorage: boolean): Promise<Audit> {
     desktopConfig,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, categories } = result.lhr;
+  const { audits, categories, runtimeError } = result.lhr;
+  // A failed run (page load timeout under load…) scores 0: say why rather than print a bare 0.
+  if (runtimeError) console.error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   return {
     lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
