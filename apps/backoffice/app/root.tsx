@@ -4,18 +4,10 @@ import { css } from '@mulot/ui/styled-system/css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-} from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { queryClient } from './lib/api';
-import { DEFAULT_LOCALE, getIntl, logIntlError, startI18n } from './lib/i18n';
+import { apiRoot, queryClient } from './lib/api';
+import { DEFAULT_LOCALE, earlyCatalogueScript, getIntl, logIntlError, startI18n } from './lib/i18n';
 import { routerLink } from './lib/link';
 import { appMessages } from './lib/messages';
 import { loadToaster, useToasterRequested } from './lib/toast';
@@ -31,6 +23,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours (its hash is in the CSP) */}
+        <script dangerouslySetInnerHTML={{ __html: earlyCatalogueScript(apiRoot) }} />
       </head>
       <body>
         {children}
@@ -60,11 +54,9 @@ export function HydrateFallback() {
 
 const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
 
-/** The auth pages load the toaster only when they first show a toast (lib/toast.ts); every other page at once. */
+/** The toaster is loaded, and mounted, when a page first shows a toast (lib/toast.ts). */
 function Toasts() {
-  const requested = useToasterRequested();
-  const onAuthPage = useLocation().pathname.startsWith('/auth/');
-  if (onAuthPage && !requested) return null;
+  if (!useToasterRequested()) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster />

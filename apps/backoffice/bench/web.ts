@@ -4,6 +4,7 @@
 // TBT and performance score (desktop preset) in /usr/bin/chromium. Each figure is printed next to the same figure
 // for a bare React + React Router SPA (bench/bare) built by Vite, precompressed and served by apps/api in the same
 // run, and a static page with no script. Figures only, no assertions: the machine's load moves them.
+// BENCH_WEB_BASELINE=<dir> adds the same rows for another build/client (e.g. main's), measured in the same run.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,16 +22,25 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const password = 'bench password 1';
 const email = 'bench@example.com';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-web-'));
-const app = await buildServer({
-  host: '127.0.0.1',
-  dataDir,
-  database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-  backofficeDir: join(import.meta.dirname, '..', 'build', 'client'),
-  logLevel: 'warn',
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const origin = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+const scratch: string[] = [];
+const servers: { close(): Promise<unknown> }[] = [];
+
+/** apps/api serving a back-office build, with a confirmed account that has a few projects. */
+async function product(backofficeDir: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-web-'));
+  scratch.push(dataDir);
+  const app = await buildServer({
+    host: '127.0.0.1',
+    dataDir,
+    database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+    backofficeDir,
+    logLevel: 'warn',
+  });
+  servers.push(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  return { origin, session: await seed(origin, dataDir) };
+}
 
 // The floor: React and React Router alone, built, precompressed and served the same way.
 const bareDir = mkdtempSync(join(tmpdir(), 'mulot-bench-bare-'));
@@ -60,7 +70,13 @@ const ceiling = createServer((_request, response) => {
 await new Promise<void>((resolve) => ceiling.listen(0, '127.0.0.1', resolve));
 const ceilingUrl = `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}/`;
 
-async function api<T>(path: string, body: unknown, token?: string, organizationId?: string): Promise<T> {
+async function api<T>(
+  origin: string,
+  path: string,
+  body: unknown,
+  token?: string,
+  organizationId?: string,
+): Promise<T> {
   const response = await fetch(`${origin}/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -76,28 +92,39 @@ async function api<T>(path: string, body: unknown, token?: string, organizationI
 
 // A real account, confirmed through the link of the development mailbox, with a few projects so that the dashboard
 // has something to draw.
-await api('/auth/register', { credentials: { email, password }, rootUrl: origin });
-const mailDir = join(dataDir, 'mail');
-// The outbox worker writes the mail just after the answer.
-for (let tries = 0; !existsSync(mailDir) || readdirSync(mailDir).length === 0; tries++) {
-  if (tries === 100) throw new Error(`no confirmation mail in ${mailDir}`);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+async function seed(origin: string, dataDir: string): Promise<{ jwt: string; user: unknown }> {
+  await api(origin, '/auth/register', { credentials: { email, password }, rootUrl: origin });
+  const mailDir = join(dataDir, 'mail');
+  // The outbox worker writes the mail just after the answer.
+  for (let tries = 0; !existsSync(mailDir) || readdirSync(mailDir).length === 0; tries++) {
+    if (tries === 100) throw new Error(`no confirmation mail in ${mailDir}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const eml = readFileSync(join(mailDir, readdirSync(mailDir)[0] as string), 'utf8').replace(/=\r?\n/g, '');
+  const confirmLink = new URL((/https?:\/\/\S*confirm-account\S*/.exec(eml)?.[0] ?? '').replace(/=3D/g, '='));
+  await api(origin, '/auth/confirm', {
+    code: confirmLink.searchParams.get('code'),
+    email: confirmLink.searchParams.get('email'),
+  });
+  const session = await api<{ jwt: string; user: unknown }>(origin, '/auth/login', { email, password });
+  const [organization] = await api<{ id: string }[]>(origin, '/organizations', undefined, session.jwt);
+  for (let i = 1; i <= 5; i++) {
+    await api(
+      origin,
+      '/projects',
+      { name: `Projet ${i}`, description: 'Mesure', sites: [`https://site-${i}.example`] },
+      session.jwt,
+      organization?.id,
+    );
+  }
+  return session;
 }
-const eml = readFileSync(join(mailDir, readdirSync(mailDir)[0] as string), 'utf8').replace(/=\r?\n/g, '');
-const confirmLink = new URL((/https?:\/\/\S*confirm-account\S*/.exec(eml)?.[0] ?? '').replace(/=3D/g, '='));
-await api('/auth/confirm', {
-  code: confirmLink.searchParams.get('code'),
-  email: confirmLink.searchParams.get('email'),
-});
-const session = await api<{ jwt: string; user: unknown }>('/auth/login', { email, password });
-const [organization] = await api<{ id: string }[]>('/organizations', undefined, session.jwt);
-for (let i = 1; i <= 5; i++) {
-  await api(
-    '/projects',
-    { name: `Projet ${i}`, description: 'Mesure', sites: [`https://site-${i}.example`] },
-    session.jwt,
-    organization?.id,
-  );
+
+// This build, and optionally an earlier one (BENCH_WEB_BASELINE=<a build/client directory>, e.g. main's) served
+// the same way in the same run: a change is judged against it, not against figures from another day's load.
+const builds = [{ name: 'Mulot', ...(await product(join(import.meta.dirname, '..', 'build', 'client'))) }];
+if (process.env.BENCH_WEB_BASELINE) {
+  builds.push({ name: 'Mulot baseline', ...(await product(process.env.BENCH_WEB_BASELINE)) });
 }
 
 const debuggingPort = await new Promise<number>((resolve) => {
@@ -193,7 +220,9 @@ async function audit(url: string, keepStorage: boolean): Promise<Audit> {
     desktopConfig,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, categories } = result.lhr;
+  const { audits, categories, runtimeError } = result.lhr;
+  // A failed run (page load timeout under load…) scores 0: say why rather than print a bare 0.
+  if (runtimeError) console.error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   return {
     lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
@@ -234,24 +263,26 @@ try {
     );
   }
 
-  report(
-    'Mulot /auth/login',
-    await initialWeight(`${origin}/auth/login`, 'Connexion'),
-    await audit(`${origin}/auth/login`, false),
-  );
+  for (const { name, origin, session } of builds) {
+    report(
+      `${name} /auth/login`,
+      await initialWeight(`${origin}/auth/login`, 'Connexion'),
+      await audit(`${origin}/auth/login`, false),
+    );
 
-  const page = await context.newPage();
-  await page.goto(`${origin}/auth/login`);
-  await page.evaluate(({ jwt, user }) => {
-    localStorage.setItem('token', jwt);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
-  await page.close();
-  report(
-    'Mulot /app/dashboard',
-    await initialWeight(`${origin}/app/dashboard`, 'Tableau de bord'),
-    await audit(`${origin}/app/dashboard`, true),
-  );
+    const page = await context.newPage();
+    await page.goto(`${origin}/auth/login`);
+    await page.evaluate(({ jwt, user }) => {
+      localStorage.setItem('token', jwt);
+      localStorage.setItem('user', JSON.stringify(user));
+    }, session);
+    await page.close();
+    report(
+      `${name} /app/dashboard`,
+      await initialWeight(`${origin}/app/dashboard`, 'Tableau de bord'),
+      await audit(`${origin}/app/dashboard`, true),
+    );
+  }
 
   const header = [
     'page',
@@ -270,10 +301,8 @@ try {
   for (const row of rows) console.log(line(row));
 } finally {
   await context.close();
-  await app.close();
+  for (const server of servers) await server.close();
   await bare.close();
   ceiling.close();
-  rmSync(bareDir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(profile, { recursive: true, force: true });
+  for (const dir of [bareDir, profile, ...scratch]) rmSync(dir, { recursive: true, force: true });
 }

@@ -8,10 +8,10 @@ import { getOrganizationId } from './organization';
 import { getToken } from './session';
 
 /** The API root: same origin in production (apps/api serves this app), overridable at build time. */
-const baseUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+export const apiRoot = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
 
 export const { fetchClient, $api } = createApiClient({
-  baseUrl,
+  baseUrl: apiRoot,
   getToken,
   getOrganizationId,
   getLocale,

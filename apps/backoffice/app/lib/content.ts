@@ -1,5 +1,4 @@
 import { isApiError } from '@mulot/api-client';
-import { toast } from '@mulot/ui/components/toast';
 import type { Query } from '@tanstack/react-query';
 import type { IntlShape } from 'react-intl';
 import { $api, errorMessage, logFailure, organizationsQuery, queryClient } from './api';
@@ -7,6 +6,7 @@ import { contentMessages } from './content-messages';
 import { appMessages } from './messages';
 import { selectOrganization } from './organization';
 import { isAuthenticated } from './session';
+import { toast } from './toast';
 
 // Query options of the content screens: the same object primes the cache in a route's clientLoader and feeds
 // the component's useQuery, so a navigation renders from the cache and refetches in the background.

@@ -2,8 +2,8 @@ import type { ToastOptions } from '@mulot/ui/components/toast';
 import { useSyncExternalStore } from 'react';
 
 // The toaster (Ark's toast machine and the whole design-token table it reads, ~16 kB gzip) is not needed to show
-// an auth page, only once something fails there. Auth routes call this `toast`, which loads it on first use; the
-// root mounts the <Toaster> once it is wanted (always outside /auth, see root.tsx).
+// a page, only once something fails or is confirmed there. Pages call this `toast`, which loads it on first use;
+// the root mounts the <Toaster> once it is wanted (root.tsx).
 type ToastModule = typeof import('@mulot/ui/components/toast');
 
 let loading: Promise<ToastModule> | null = null;
@@ -24,6 +24,11 @@ export function loadToaster(): Promise<ToastModule> {
 export function toast(options: ToastOptions): void {
   // The toaster's store keeps it until the <Toaster> mounts (it reads the visible toasts when it subscribes).
   void loadToaster().then((module) => module.toast(options));
+}
+
+/** Removes the toast on screen, if the toaster was ever loaded (without loading it: nothing can be showing). */
+export function dismissToasts(): void {
+  void loading?.then((module) => module.toaster.remove());
 }
 
 /** Whether some page has asked for the toaster yet. */

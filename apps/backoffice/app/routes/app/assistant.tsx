@@ -1,4 +1,3 @@
-import { toast } from '@mulot/ui/components/toast';
 import { ContentHeader, pageStack } from '@mulot/ui/fragments/content';
 import { ChoiceSelect, ExtensionAbsentNotice } from '@mulot/ui/fragments/guide';
 import { type AssistantAnswer, AssistantPrompt, type AssistantResult } from '@mulot/ui/fragments/runner';
@@ -12,6 +11,7 @@ import { launchedMessage, contentMessages as m } from '../../lib/content-message
 import { extensionInstalled, launchExtension } from '../../lib/extension';
 import { useExtensionInstall } from '../../lib/extension-install';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleAssistant');
 

@@ -1,7 +1,6 @@
 import type { Schemas } from '@mulot/api-client';
 import { Button } from '@mulot/ui/components/button';
 import { SearchInput } from '@mulot/ui/components/search-input';
-import { toast } from '@mulot/ui/components/toast';
 import {
   CategoryStats,
   CategoryStatusBadge,
@@ -32,6 +31,7 @@ import {
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 import type { Route } from './+types/category';
 
 type Scenario = Schemas['ScenarioSummary'];

@@ -1,4 +1,3 @@
-import { toast } from '@mulot/ui/components/toast';
 import {
   ActivityChart,
   DashboardStats,
@@ -18,6 +17,7 @@ import { extensionInstalled, launchExtension } from '../../lib/extension';
 import { useGuidesToRepair } from '../../lib/health';
 import { useUser } from '../../lib/session';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleDashboard');
 

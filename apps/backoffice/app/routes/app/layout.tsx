@@ -1,5 +1,4 @@
 import { isApiError } from '@mulot/api-client';
-import { toast } from '@mulot/ui/components/toast';
 import { AppShell } from '@mulot/ui/fragments/shell';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,6 +9,7 @@ import { switchLocale, translationsFailed } from '../../lib/i18n';
 import { appMessages, organizationsFailed } from '../../lib/messages';
 import { selectOrganization, setOrganizationId, useOrganizationId } from '../../lib/organization';
 import { clearSession, isAuthenticated, signOut, useUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { useI18n } from '../../lib/use-i18n';
 
 /**

@@ -1,5 +1,4 @@
 import { Skeleton } from '@mulot/ui/components/skeleton';
-import { toast } from '@mulot/ui/components/toast';
 import { PasswordChangeForm, PersonalInfoForm, ProfileHeader } from '@mulot/ui/fragments/profile';
 import { PageHeader } from '@mulot/ui/fragments/shell';
 import { Stack } from '@mulot/ui/styled-system/jsx';
@@ -8,6 +7,7 @@ import { $api, queryClient, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { setSession, updateUser, useUser } from '../../lib/session';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleProfile');
 

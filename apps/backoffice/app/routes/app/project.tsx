@@ -2,7 +2,6 @@ import type { Schemas } from '@mulot/api-client';
 import { normalizeSite } from '@mulot/api-client/site';
 import { Button } from '@mulot/ui/components/button';
 import { SearchInput } from '@mulot/ui/components/search-input';
-import { toast } from '@mulot/ui/components/toast';
 import {
   CategoryCard,
   CategoryDialog,
@@ -38,6 +37,7 @@ import {
 } from '../../lib/content';
 import { contentMessages as m, sitesMessage } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 import type { Route } from './+types/project';
 
 type Category = Schemas['Category'];

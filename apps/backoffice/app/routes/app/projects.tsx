@@ -2,7 +2,6 @@ import type { Schemas } from '@mulot/api-client';
 import { normalizeSite } from '@mulot/api-client/site';
 import { Button } from '@mulot/ui/components/button';
 import { SearchInput } from '@mulot/ui/components/search-input';
-import { toast } from '@mulot/ui/components/toast';
 import {
   CollectionState,
   ContentHeader,
@@ -31,6 +30,7 @@ import {
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 type Project = Schemas['Project'];
 

@@ -1,4 +1,3 @@
-import { toast } from '@mulot/ui/components/toast';
 import { ContentBreadcrumb, ContentHeader, pageStack, RecordNotFound } from '@mulot/ui/fragments/content';
 import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
 import { css } from '@mulot/ui/styled-system/css';
@@ -19,6 +18,7 @@ import {
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario-edit';
 
 export const meta = () => title('titleScenarioEdit');

@@ -1,4 +1,3 @@
-import { toast } from '@mulot/ui/components/toast';
 import { ContentBreadcrumb, ContentHeader, pageStack, RecordNotFound } from '@mulot/ui/fragments/content';
 import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
 import { css } from '@mulot/ui/styled-system/css';
@@ -16,6 +15,7 @@ import {
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario-new';
 
 export const meta = () => title('titleScenarioNew');

@@ -1,7 +1,6 @@
 import type { Schemas } from '@mulot/api-client';
 import { Button } from '@mulot/ui/components/button';
 import { Card } from '@mulot/ui/components/card';
-import { toast } from '@mulot/ui/components/toast';
 import {
   CollectionState,
   ContentBreadcrumb,
@@ -45,6 +44,7 @@ import { launchedMessage, contentMessages as m } from '../../lib/content-message
 import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
 import { useExtensionInstall } from '../../lib/extension-install';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario';
 
 type Scenario = Schemas['Scenario'];

@@ -1,5 +1,4 @@
 import { isApiError } from '@mulot/api-client';
-import { toast } from '@mulot/ui/components/toast';
 import {
   DeleteMemberDialog,
   EditRoleDialog,
@@ -17,6 +16,7 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { $api, errorMessage, isRetryable, logFailure, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { title } from '../../lib/title';
+import { toast } from '../../lib/toast';
 
 export const meta = () => title('titleTeam');
 

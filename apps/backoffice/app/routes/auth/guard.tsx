@@ -1,7 +1,7 @@
-import { toaster } from '@mulot/ui/components/toast';
 import { useEffect } from 'react';
 import { Outlet, redirect, useLocation } from 'react-router';
 import { isAuthenticated } from '../../lib/session';
+import { dismissToasts } from '../../lib/toast';
 
 /** Spec §2 guard: a signed-in user opening any /auth page goes to the dashboard. No visual layout. */
 export function clientLoader() {
@@ -14,6 +14,6 @@ export default function AuthGuard() {
   // A refusal belongs to the auth screen that got it: "Email ou mot de passe incorrect." must not follow the
   // user to "Créer un compte".
   // biome-ignore lint/correctness/useExhaustiveDependencies: the cleanup runs when the screen (pathname) changes
-  useEffect(() => () => toaster.remove(), [pathname]);
+  useEffect(() => dismissToasts, [pathname]);
   return <Outlet />;
 }

@@ -1,16 +1,15 @@
 'use client';
-import { Dialog } from '@ark-ui/react/dialog';
 import { ark } from '@ark-ui/react/factory';
-import { Portal } from '@ark-ui/react/portal';
-import { createStyleContext, styled } from '@mulot/ui/styled-system/jsx';
-import { sidebar } from '@mulot/ui/styled-system/recipes';
+import { styled } from '@mulot/ui/styled-system/jsx';
 import { PanelLeft } from 'lucide-react';
 import {
   type ComponentProps,
   cloneElement,
   createContext,
   isValidElement,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -26,10 +25,12 @@ import {
   SIDEBAR_MOBILE_QUERY,
   writeSidebarCookie,
 } from './sidebar-state';
+import { withContext, withProvider } from './sidebar-style';
 
 export * from './sidebar-state';
 
-const { withProvider, withContext } = createStyleContext(sidebar);
+// The mobile sheet (Ark's dialog, focus trap, portal) is fetched only where the sidebar is a sheet.
+const Sheet = lazy(() => import('./sidebar-sheet').then((module) => ({ default: module.Sheet })));
 
 interface SidebarState {
   /** Desktop: expanded (16rem) or collapsed to icons (3rem). */
@@ -131,9 +132,6 @@ export function Provider({ defaultOpen, open: openProp, onOpenChange, children, 
 }
 
 const StyledRoot = withContext(ark.aside, 'root');
-const SheetBackdrop = withContext(Dialog.Backdrop, 'sheetBackdrop');
-const SheetPositioner = withContext(Dialog.Positioner, 'sheetPositioner');
-const SheetContent = withContext(Dialog.Content, 'sheetContent');
 
 export type RootProps = ComponentProps<typeof StyledRoot> & {
   /** Accessible name of the navigation landmark ("Navigation principale"). */
@@ -148,22 +146,11 @@ export function Root({ children, ...props }: RootProps) {
     props['aria-label'] ?? intl.formatMessage({ id: 'ui.sidebar.label', defaultMessage: 'Barre latérale' });
   if (isMobile) {
     return (
-      <Dialog.Root
-        open={openMobile}
-        onOpenChange={(details) => setOpenMobile(details.open)}
-        lazyMount
-        unmountOnExit
-        aria-label={label}
-      >
-        <Portal>
-          <SheetBackdrop />
-          <SheetPositioner>
-            <SheetContent aria-label={label} data-mobile="">
-              {children}
-            </SheetContent>
-          </SheetPositioner>
-        </Portal>
-      </Dialog.Root>
+      <Suspense fallback={null}>
+        <Sheet label={label} open={openMobile} onOpenChange={setOpenMobile}>
+          {children}
+        </Sheet>
+      </Suspense>
     );
   }
   return (

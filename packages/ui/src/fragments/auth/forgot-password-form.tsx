@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
 import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
+import { lazyResolver } from '../validation/lazy-resolver';
 import { AuthHeading } from './auth-layout';
 import { TextField } from './form-field';
-import { type ForgotPasswordValues, forgotPasswordSchema } from './schemas';
+import type { ForgotPasswordValues } from './schemas';
 import { linkStyle } from './styles';
+
+const resolver = lazyResolver<ForgotPasswordValues>(() =>
+  import('./resolvers').then((module) => module.forgotPasswordResolver),
+);
 
 export interface ForgotPasswordFormProps {
   onSubmit: (values: ForgotPasswordValues) => void | Promise<void>;
@@ -25,7 +29,7 @@ export function ForgotPasswordForm({ onSubmit, pending = false, fieldErrors }: F
     setError,
     formState: { errors },
   } = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { email: '' },

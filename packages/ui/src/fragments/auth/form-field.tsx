@@ -5,7 +5,7 @@ import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import * as PasswordInput from '../../components/password-input/password-input';
 import { translateIssue } from '../validation';
-import { validationMessages } from './schemas';
+import { validationMessages } from './messages';
 
 function useErrorText(error: FieldError | undefined): string | undefined {
   const intl = useIntl();

@@ -1,13 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Flex, styled } from '@mulot/ui/styled-system/jsx';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
+import { lazyResolver } from '../validation/lazy-resolver';
 import { AuthHeading } from './auth-layout';
 import { PasswordField, TextField } from './form-field';
-import { type LoginValues, loginSchema } from './schemas';
+import type { LoginValues } from './schemas';
 import { linkStyle } from './styles';
+
+const resolver = lazyResolver<LoginValues>(() =>
+  import('./resolvers').then((module) => module.loginResolver),
+);
 
 export interface LoginFormProps {
   onSubmit: (values: LoginValues) => void | Promise<void>;
@@ -23,7 +27,7 @@ export function LoginForm({ onSubmit, pending = false, defaultValues }: LoginFor
     handleSubmit,
     formState: { errors },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     // Spec §5: validated when a field is left, then again on every change.
     mode: 'onTouched',
     reValidateMode: 'onChange',

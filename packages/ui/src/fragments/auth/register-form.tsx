@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
 import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
+import { lazyResolver } from '../validation/lazy-resolver';
 import { AuthHeading } from './auth-layout';
 import { PasswordField, TextField } from './form-field';
-import { type RegisterValues, registerSchema } from './schemas';
+import type { RegisterValues } from './schemas';
 import { linkStyle } from './styles';
+
+const resolver = lazyResolver<RegisterValues>(() =>
+  import('./resolvers').then((module) => module.registerResolver),
+);
 
 export interface RegisterFormProps {
   onSubmit: (values: RegisterValues) => void | Promise<void>;
@@ -27,7 +31,7 @@ export function RegisterForm({ onSubmit, pending = false, fieldErrors }: Registe
     setError,
     formState: { errors },
   } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+    resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '', confirmPassword: '' },

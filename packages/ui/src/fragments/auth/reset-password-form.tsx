@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
 import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
+import { lazyResolver } from '../validation/lazy-resolver';
 import { AuthHeading } from './auth-layout';
 import { PasswordField } from './form-field';
-import { type ResetPasswordValues, resetPasswordSchema } from './schemas';
+import type { ResetPasswordValues } from './schemas';
 import { linkStyle } from './styles';
+
+const resolver = lazyResolver<ResetPasswordValues>(() =>
+  import('./resolvers').then((module) => module.resetPasswordResolver),
+);
 
 export interface ResetPasswordFormProps {
   onSubmit: (values: ResetPasswordValues) => void | Promise<void>;
@@ -29,7 +33,7 @@ export function ResetPasswordForm({ onSubmit, pending = false, error, fieldError
     setError,
     formState: { errors },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { password: '', confirmPassword: '' },

@@ -19,6 +19,15 @@ const chart = (canvasElement: HTMLElement) => {
   if (!(svg instanceof SVGSVGElement)) throw new Error('no chart');
   return svg;
 };
+// The chart itself (visx) is a lazily loaded module: the card shows at once, the chart a moment later.
+const drawn = (canvasElement: HTMLElement) =>
+  waitFor(() => {
+    const svg = chart(canvasElement);
+    if (!svg.querySelector('.visx-axis-tick') || !svg.querySelector('path[data-series]')) {
+      throw new Error('chart not drawn yet');
+    }
+    return svg;
+  });
 const line = (canvasElement: HTMLElement, key: string) => {
   const path = canvasElement.querySelector(`path[data-series="${key}"]`);
   if (!(path instanceof SVGPathElement)) throw new Error(`no ${key} line`);
@@ -29,6 +38,7 @@ const opacity = (path: SVGPathElement) => Number(getComputedStyle(path).strokeOp
 /** Spec §9: 400 px high, one x label per 175 px, two series in the theme's primary and secondary colours. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Activité des 30 derniers jours' })).toBeVisible();
     await expect(canvas.getByText('14 projets créés et 391 guides lancés sur 30 jours.')).toBeVisible();
@@ -54,6 +64,7 @@ export const Default: Story = {
 /** Spec §4: a legend item isolates its series (others at 0.2); pressing it again restores all. */
 export const LegendIsolatesAndRestores: Story = {
   play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
     const canvas = within(canvasElement);
     const projectsItem = canvas.getByRole('button', { name: 'Projets créés' });
     const guidesItem = canvas.getByRole('button', { name: 'Guides lancés' });
@@ -74,6 +85,7 @@ export const LegendIsolatesAndRestores: Story = {
 
 export const LegendFromKeyboard: Story = {
   play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
     const canvas = within(canvasElement);
     const projectsItem = canvas.getByRole('button', { name: 'Projets créés' });
     projectsItem.focus();
@@ -106,6 +118,7 @@ function lastPoint(path: SVGPathElement): [number, number] {
 /** Hovering shows the crosshair and the day's figures for both series. */
 export const CrosshairTooltip: Story = {
   play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     const svg = chart(canvasElement);
     // Just beside the last day's point of the guides line.
@@ -127,6 +140,7 @@ export const CrosshairTooltip: Story = {
 /** Far (> 100 px) from any point, neither tooltip nor crosshair shows. */
 export const TooltipHiddenFarFromData: Story = {
   play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
     const doc = canvasElement.ownerDocument;
     const svg = chart(canvasElement);
     const [x, y] = lastPoint(line(canvasElement, 'guidesLaunched'));
@@ -142,6 +156,7 @@ export const TooltipHiddenFarFromData: Story = {
 export const NoActivity: Story = {
   args: { activity: quietMonth },
   play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
     await expect(
       within(canvasElement).getByText('Aucun projet créé et aucun guide lancé sur 30 jours.'),
     ).toBeVisible();

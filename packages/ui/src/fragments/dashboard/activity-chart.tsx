@@ -1,9 +1,14 @@
-import { styled } from '@mulot/ui/styled-system/jsx';
-import { useMemo } from 'react';
+import { Box, styled } from '@mulot/ui/styled-system/jsx';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import * as Card from '../../components/card/card';
 import { Skeleton } from '../../components/skeleton/skeleton';
-import { CHART_HEIGHT, LineChart } from './line-chart';
+import { CHART_CONTAINER_HEIGHT, CHART_HEIGHT } from './chart-constants';
+
+// visx and d3 (~35 kB gzip) are fetched while the dashboard's data loads, not before the page can show; until
+// they are in, the chart's box holds the 300 px the measured chart's container has before it is drawn.
+const loadLineChart = () => import('./line-chart');
+const LineChart = lazy(() => loadLineChart().then((module) => ({ default: module.LineChart })));
 
 /** One UTC day of activity (openapi `ActivityDay`). */
 export interface ActivityDay {
@@ -27,6 +32,9 @@ const Summary = styled('p');
 /** "Activité des 30 derniers jours": projects created and guides launched per day (spec §2 Dashboard). */
 export function ActivityChart({ activity, loading = false, error, width }: ActivityChartProps) {
   const intl = useIntl();
+  useEffect(() => {
+    void loadLineChart();
+  }, []);
   const series = useMemo(
     () => [
       {
@@ -80,14 +88,16 @@ export function ActivityChart({ activity, loading = false, error, width }: Activ
             {error.message}
           </Summary>
         ) : (
-          <LineChart
-            data={activity as unknown as Array<Record<string, string | number>>}
-            index="date"
-            series={series}
-            formatIndex={formatDay}
-            label={summary}
-            width={width}
-          />
+          <Suspense fallback={<Box w="full" minW="0" style={{ minHeight: CHART_CONTAINER_HEIGHT, width }} />}>
+            <LineChart
+              data={activity as unknown as Array<Record<string, string | number>>}
+              index="date"
+              series={series}
+              formatIndex={formatDay}
+              label={summary}
+              width={width}
+            />
+          </Suspense>
         )}
       </Card.Body>
     </Card.Root>
