@@ -7,7 +7,11 @@ import { storyDependencies } from './story-dependencies';
 const root = join(import.meta.dirname, '..');
 
 const config: StorybookConfig = {
-  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
+  // The design system's stories, then whole back-office screens (the real routes, API answered by MSW).
+  stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)', '../apps/backoffice/app/**/*.stories.@(ts|tsx)'],
+  // MSW's service worker (mockServiceWorker.js, copied from msw/lib at its pinned version), served at the root so
+  // that it controls the stories' pages.
+  staticDirs: ['./public'],
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },

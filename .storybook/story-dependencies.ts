@@ -17,17 +17,24 @@ export function storyDependencies(): string[] {
     'react/jsx-dev-runtime',
   ]);
   const importPattern = /^\s*import\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
-  for (const file of globSync('packages/ui/src/**/*.{ts,tsx}', { cwd: root })) {
-    if (file.endsWith('.recipe.ts') || file.includes('/preset/') || file.includes('__screenshots__'))
-      continue;
-    for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(importPattern)) {
-      if (!specifier || specifier.startsWith('.') || specifier.startsWith('node:')) continue;
-      if (/^(@mulot\/|@pandacss\/|@storybook\/|storybook(\/|$))/.test(specifier)) continue;
-      // Resolved from the ui package (its own dependencies), hence Vite's nested-dependency syntax.
-      found.add(
-        /^(react|react-dom|react-intl)(\/|$)/.test(specifier) ? specifier : `@mulot/ui > ${specifier}`,
-      );
+  // Where each source's bare imports resolve from: the package that declares them as dependencies.
+  const sources: [glob: string, from: string][] = [
+    ['packages/ui/src/**/*.{ts,tsx}', '@mulot/ui'],
+    ['apps/backoffice/{app,stories}/**/*.{ts,tsx}', '@mulot/backoffice'],
+    ['packages/api-client/src/*.ts', '@mulot/backoffice > @mulot/api-client'],
+  ];
+  for (const [glob, from] of sources)
+    for (const file of globSync(glob, { cwd: root })) {
+      if (file.endsWith('.recipe.ts') || file.includes('/preset/') || file.includes('__screenshots__'))
+        continue;
+      for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(importPattern)) {
+        if (!specifier || specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+        if (/^(#|@mulot\/|@pandacss\/|@storybook\/|storybook(\/|$))/.test(specifier)) continue;
+        // Resolved from the package that imports it, hence Vite's nested-dependency syntax.
+        found.add(
+          /^(react|react-dom|react-intl|msw)(\/|$)/.test(specifier) ? specifier : `${from} > ${specifier}`,
+        );
+      }
     }
-  }
   return [...found].sort();
 }

@@ -148,7 +148,7 @@ export default function Category({ params }: Route.ComponentProps) {
           </>
         }
       />
-      <CategoryStats scenarios={list} loading={category.isPending} />
+      {!category.isError && <CategoryStats scenarios={list} loading={category.isPending} />}
       <div className={toolbar}>
         <SearchInput
           value={search}

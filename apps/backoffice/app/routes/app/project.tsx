@@ -185,7 +185,7 @@ export default function Project({ params }: Route.ComponentProps) {
           </>
         }
       />
-      <ProjectDetailStats categories={list} loading={categories.isPending} />
+      {!categories.isError && <ProjectDetailStats categories={list} loading={categories.isPending} />}
       <div className={toolbar}>
         <SearchInput
           value={search}

@@ -107,7 +107,8 @@ export default function Projects() {
         description={intl.formatMessage(m.projectsDescription)}
         actions={newButton}
       />
-      <ProjectStats projects={list} loading={projects.isPending} />
+      {/* A failed list is not "0 projects": the list's error says what happened (the failed story showed zeros). */}
+      {!projects.isError && <ProjectStats projects={list} loading={projects.isPending} />}
       <div className={toolbar}>
         <SearchInput
           value={search}

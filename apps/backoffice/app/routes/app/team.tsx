@@ -176,7 +176,7 @@ export default function Team() {
   return (
     <Stack gap="6">
       <TeamHeader onInvite={canManage ? openInvite : undefined} />
-      {!restricted && <TeamStats members={list} loading={loading} />}
+      {!restricted && !loadError && <TeamStats members={list} loading={loading} />}
       <MemberList
         members={list}
         loading={loading}

@@ -1,0 +1,82 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { hang, problem, refuse, reply } from '../../../stories/api';
+import { dashboard, emptyDashboard } from '../../../stories/fixtures';
+import { page, route, routeMeta } from '../../../stories/route-story';
+
+const meta = {
+  title: 'Routes/App/Dashboard',
+  ...routeMeta('/app/dashboard', {
+    api: [reply('get', '/dashboard', dashboard)],
+  }),
+};
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The chart's drawing has an area: it once rendered inside a container of height 0 (issue 13). */
+async function chartDrawn() {
+  const chart = await page().findByLabelText(
+    /sur 30 jours|over 30 days/,
+    { selector: 'svg' },
+    { timeout: 5000 },
+  );
+  await expect(chart.getBoundingClientRect().height).toBeGreaterThan(100);
+}
+
+/** A month of activity, nine projects, a guide to repair. */
+export const Loaded: Story = {
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByText('1 485')).toBeVisible();
+    await expect(screen.getByRole('heading', { name: 'Projets récents' })).toBeVisible();
+    await chartDrawn();
+  },
+};
+
+/** The dashboard has no loader: this is what every visit shows until GET /dashboard answers. */
+export const Loading: Story = {
+  parameters: route({ api: [hang('get', '/dashboard')] }),
+  play: async () => {
+    await expect(
+      await page().findByRole('heading', { name: 'Activité des 30 derniers jours' }),
+    ).toBeVisible();
+  },
+};
+
+/** A new organization: zeros, a flat chart, no recent project. */
+export const Empty: Story = {
+  parameters: route({ api: [reply('get', '/dashboard', emptyDashboard)] }),
+  play: async () => {
+    await expect(await page().findByText('Aucun projet pour le moment')).toBeVisible();
+    await chartDrawn();
+  },
+};
+
+export const Failed: Story = {
+  parameters: route({
+    api: [refuse('get', '/dashboard', problem(500, 'Une erreur inattendue est survenue.'))],
+  }),
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByText(/^Impossible de charger l'activité\./)).toBeVisible();
+    // Said once: no figure left loading for ever, no "no project yet" that is not true.
+    await expect(screen.queryByText('Aucun projet pour le moment')).toBeNull();
+    await expect(screen.queryByText('Guides lancés')).toBeNull();
+  },
+};
+
+export const English: Story = {
+  globals: { locale: 'en' },
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: 'Recent projects' })).toBeVisible();
+    await chartDrawn();
+  },
+};
+
+/** On a 390 px phone the stat cards go two per row, so the chart starts within the first screen. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async () => {
+    await chartDrawn();
+  },
+};

@@ -1,0 +1,90 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { hang, problem, refuse, reply } from '../../../stories/api';
+import { invitations, members } from '../../../stories/fixtures';
+import { page, route, routeMeta } from '../../../stories/route-story';
+
+const meta = {
+  title: 'Routes/App/Team',
+  ...routeMeta('/app/team', {
+    api: [reply('post', '/auth/filter', members), reply('get', '/auth/invitations', invitations)],
+  }),
+};
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Eight members (a long name, one without a name), two pending invitations, one expired. */
+export const Loaded: Story = {
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByRole('heading', { name: "Membres de l'équipe (8)" })).toBeVisible();
+    await expect(screen.getByRole('heading', { name: 'Invitations en attente (2)' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: route({ api: [hang('post', '/auth/filter'), hang('get', '/auth/invitations')] }),
+  play: async () => {
+    await expect(await page().findByText('Chargement des membres...')).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  parameters: route({
+    api: [refuse('post', '/auth/filter', problem(500, 'Une erreur inattendue est survenue.'))],
+  }),
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByText(/^Impossible de charger les membres\./)).toBeVisible();
+    await expect(screen.queryByText('Équipe active')).toBeNull();
+  },
+};
+
+/** The journey: "Inviter un membre", an address, "Envoyer l'invitation"; the toast confirms. */
+export const Invite: Story = {
+  parameters: route({
+    api: [
+      reply('post', '/auth/invite', ({ body }) => ({
+        ...(members[3] as (typeof members)[number]),
+        id: '0b6f3f1e-5f4c-4a55-9b53-00ff00000004',
+        email: body.email,
+        firstname: '',
+        lastname: '',
+        role: body.role,
+        pending: true,
+      })),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    await userEvent.click(await screen.findByRole('button', { name: 'Inviter un membre' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Inviter un nouveau membre' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /Adresse email/ }), 'louise.michel@example.org');
+    await userEvent.click(dialog.getByRole('radio', { name: /Contributeur/ }));
+    await userEvent.click(dialog.getByRole('button', { name: "Envoyer l'invitation" }));
+    await expect(
+      await screen.findByText(
+        'louise.michel@example.org va recevoir un email pour rejoindre votre organisation.',
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** The invitation dialog refuses a malformed address with the spec's message, open over the team. */
+export const InviteRefused: Story = {
+  play: async () => {
+    const screen = page();
+    await userEvent.click(await screen.findByRole('button', { name: 'Inviter un membre' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Inviter un nouveau membre' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: /Adresse email/ }), 'louise@');
+    await userEvent.click(dialog.getByRole('button', { name: "Envoyer l'invitation" }));
+    await expect(await dialog.findByText('Veuillez entrer une adresse email valide')).toBeVisible();
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: "Membres de l'équipe (8)" })).toBeVisible();
+  },
+};

@@ -1,0 +1,33 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { problem, refuse, reply } from '../../../stories/api';
+import { invitationDetails } from '../../../stories/fixtures';
+import { page, route, routeMeta } from '../../../stories/route-story';
+
+const meta = {
+  title: 'Routes/Auth/AcceptInvitation',
+  ...routeMeta('/auth/accept-invitation?code=c0de', {
+    signedOut: true,
+    api: [reply('post', '/auth/invitation', invitationDetails)],
+  }),
+};
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Who invites whom to which organization, then a password to choose. */
+export const Default: Story = {
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByRole('heading', { name: 'Rejoindre Mulot Démo' })).toBeVisible();
+    await expect(screen.getByRole('button', { name: "Rejoindre l'organisation" })).toBeVisible();
+  },
+};
+
+export const InvalidLink: Story = {
+  parameters: route({
+    api: [refuse('post', '/auth/invitation', problem(404, "Cette invitation n'existe pas ou a expiré."))],
+  }),
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: 'Invitation invalide' })).toBeVisible();
+  },
+};

@@ -1,0 +1,17 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { page, routeMeta } from '../../../stories/route-story';
+
+const meta = {
+  title: 'Routes/Auth/ForgotPasswordSuccess',
+  ...routeMeta('/auth/forgot-password-success', {
+    signedOut: true,
+  }),
+};
+export default meta;
+
+export const Default: StoryObj<typeof meta> = {
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: 'Email envoyé' })).toBeVisible();
+  },
+};

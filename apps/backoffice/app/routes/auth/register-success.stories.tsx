@@ -1,0 +1,15 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { page, routeMeta } from '../../../stories/route-story';
+
+const meta = {
+  title: 'Routes/Auth/RegisterSuccess',
+  ...routeMeta('/auth/register-success', { signedOut: true }),
+};
+export default meta;
+
+export const Default: StoryObj<typeof meta> = {
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: 'Compte créé' })).toBeVisible();
+  },
+};

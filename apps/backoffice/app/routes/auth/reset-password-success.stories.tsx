@@ -1,0 +1,17 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { page, routeMeta } from '../../../stories/route-story';
+
+const meta = {
+  title: 'Routes/Auth/ResetPasswordSuccess',
+  ...routeMeta('/auth/reset-password-success', {
+    signedOut: true,
+  }),
+};
+export default meta;
+
+export const Default: StoryObj<typeof meta> = {
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: 'Mot de passe réinitialisé' })).toBeVisible();
+  },
+};

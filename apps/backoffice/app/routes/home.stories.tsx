@@ -1,0 +1,15 @@
+import type { StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { reply } from '../../stories/api';
+import { dashboard } from '../../stories/fixtures';
+import { page, routeMeta } from '../../stories/route-story';
+
+const meta = { title: 'Routes/Home', ...routeMeta('/', { api: [reply('get', '/dashboard', dashboard)] }) };
+export default meta;
+
+/** `/` has no screen of its own: a signed-in author lands on the dashboard. */
+export const RedirectsToDashboard: StoryObj<typeof meta> = {
+  play: async () => {
+    await expect(await page().findByRole('heading', { name: 'Projets récents' })).toBeVisible();
+  },
+};

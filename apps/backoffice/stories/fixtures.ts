@@ -1,0 +1,306 @@
+// Story data only (never imported by the app), typed by the contract's schemas: realistic content (long names,
+// many items) at fixed dates around stories/route-story.tsx's clock (2026-11-20 15:00 UTC).
+import type { Schemas } from '@mulot/api-client';
+import en from '@mulot/i18n/lang/en.json';
+import fr from '@mulot/i18n/lang/fr.json';
+
+export const TOKEN = 'story.jwt.token';
+
+const id = (n: number, kind = 0) =>
+  `0b6f3f1e-5f4c-4a55-9b53-${kind.toString(16).padStart(4, '0')}${n.toString(16).padStart(8, '0')}`;
+
+export const me: Schemas['User'] = {
+  id: id(1, 1),
+  email: 'ada.lovelace@mulot.fr',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  isAdmin: false,
+  role: 'Admin',
+};
+
+export const organizations: Schemas['Organization'][] = [
+  { id: id(1, 2), name: 'Mulot Démo', role: 'Admin' },
+  { id: id(2, 2), name: 'Coopérative des Ateliers Réunis de Bourgogne-Franche-Comté', role: 'Contributor' },
+];
+
+export const locales: Schemas['LocaleList'] = {
+  data: [
+    { key: 'fr', value: 'Français' },
+    { key: 'en', value: 'English' },
+  ],
+};
+
+export function catalogue(locale: string): Record<string, string> {
+  return locale === 'en' ? en : fr;
+}
+
+const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, 20 - n, hour)).toISOString();
+
+const projectNames = [
+  'Boutique en ligne',
+  'Portail RH — intégration des nouveaux collaborateurs, formations obligatoires et demandes de congés',
+  'Espace client',
+  'Intranet',
+  'Application mobile de réservation',
+  'Extranet fournisseurs et partenaires logistiques',
+  'Back-office comptable',
+  'Site vitrine',
+  'Support',
+];
+
+export const projects: Schemas['Project'][] = projectNames.map((name, n) => ({
+  id: id(n + 1, 3),
+  name,
+  description:
+    n === 1
+      ? 'Tout ce dont un nouvel arrivant a besoin pendant ses trois premiers mois : comptes, badges, mutuelle, formations réglementaires et premiers entretiens.'
+      : n % 3 === 2
+        ? ''
+        : `Guides de ${name.toLowerCase()} pour les utilisateurs finaux.`,
+  sites: n === 1 ? ['https://rh.example.com', 'https://conges.example.com'] : [`https://app${n}.example.com`],
+  categories: [],
+  categoryCount: (n * 3) % 7,
+  scenarioCount: (n * 5) % 17,
+  createdAt: day(60 + n),
+  updatedAt: day(n * 2, 9 + n),
+}));
+
+export const project = projects[1] as Schemas['Project'];
+
+const projectRef: Schemas['ProjectRef'] = { id: project.id, name: project.name, sites: project.sites };
+
+const scenarioTitles = [
+  'Poser une demande de congés',
+  'Déclarer un arrêt maladie et transmettre le justificatif à son gestionnaire de paie',
+  'Réserver une formation',
+  'Mettre à jour son RIB',
+  'Consulter son bulletin de paie',
+];
+
+export const scenarioSummaries: Schemas['ScenarioSummary'][] = scenarioTitles.map((title, n) => ({
+  id: id(n + 1, 5),
+  title,
+  description: `Pas à pas : ${title.toLowerCase()}.`,
+  summary: `L'utilisateur veut ${title.charAt(0).toLowerCase()}${title.slice(1)}.`,
+  status: n % 2 === 0 ? 'published' : 'draft',
+  stepCount: n === 3 ? 0 : 3 + n,
+  minDuration: 2,
+  maxDuration: 5 + n,
+  createdAt: day(40 + n),
+  updatedAt: day(n),
+  version: 3 + n,
+}));
+
+const categoryNames = [
+  'Congés et absences',
+  'Paie, notes de frais et avantages sociaux des salariés en contrat à durée indéterminée',
+  'Formation',
+  'Arrivée',
+  'Départ',
+  'Outils',
+];
+
+export const categories: Schemas['Category'][] = categoryNames.map((name, n) => {
+  const scenarios = n === 0 ? scenarioSummaries : scenarioSummaries.slice(0, n % 3);
+  return {
+    id: id(n + 1, 4),
+    name,
+    description: n === 2 ? '' : `Les démarches « ${name.toLowerCase()} ».`,
+    project: projectRef,
+    scenarios,
+    scenarioCount: scenarios.length,
+    publishedCount: scenarios.filter((s) => s.status === 'published').length,
+    createdAt: day(50 + n),
+    updatedAt: day(n + 1),
+  };
+});
+
+export const category = categories[0] as Schemas['Category'];
+
+export const projectWithCategories: Schemas['Project'] = {
+  ...project,
+  categories: categories.map((c) => ({ id: c.id, name: c.name, scenarioCount: c.scenarioCount })),
+  categoryCount: categories.length,
+  scenarioCount: categories.reduce((sum, c) => sum + c.scenarioCount, 0),
+};
+// The list carries the same project with its categories (the guide form picks its category from there).
+projects[1] = projectWithCategories;
+
+const stepNames = [
+  'Ouvrir le menu « Mes demandes »',
+  'Choisir « Nouvelle demande de congés »',
+  'Indiquer les dates de début et de fin, en précisant si la demi-journée est travaillée',
+  'Joindre un justificatif',
+  'Envoyer la demande',
+];
+
+export const scenario: Schemas['Scenario'] = {
+  ...(scenarioSummaries[0] as Schemas['ScenarioSummary']),
+  category: { id: category.id, name: category.name, project: projectRef },
+  stepCount: stepNames.length,
+  prerequisites: [
+    {
+      id: id(1, 7),
+      scenarioId: scenarioSummaries[3]?.id ?? null,
+      scenario: { id: scenarioSummaries[3]?.id ?? '', title: scenarioTitles[3] ?? '', status: 'draft' },
+      text: 'Avoir renseigné son RIB',
+    },
+  ],
+  steps: stepNames.map((name, n) => ({
+    id: id(n + 1, 6),
+    scenarioId: scenarioSummaries[0]?.id ?? '',
+    position: n + 1,
+    name,
+    text: `Étape ${n + 1} : ${name.toLowerCase()}.`,
+    extra: n === 2 ? 'Les jours fériés sont décomptés automatiquement.' : null,
+    url: 'https://rh.example.com/conges',
+    autoClick: n < 2,
+    hasScreenshot: false,
+    screenshotType: null,
+    target: { selector: `#step-${n + 1}` },
+    onMissingTarget: { fallback: 'unanchored', waitSeconds: 5 },
+    createdAt: day(40),
+    updatedAt: day(n),
+    version: 1,
+  })),
+};
+
+export const scenarioHealth: Schemas['ScenarioHealth'] = {
+  scenarioId: scenario.id,
+  steps: scenario.steps.map((step) => ({
+    stepId: step.id,
+    name: step.name,
+    position: step.position,
+    url: step.url,
+    hasScreenshot: false,
+    health: step.position === 3 ? 'failing' : 'ok',
+    failureRate: step.position === 3 ? 0.4 : 0,
+    failures: step.position === 3 ? 4 : 0,
+    runs: 10,
+    lastConfidence: null,
+    lastOutcome: step.position === 3 ? 'not-found' : null,
+    lastSeenAt: step.position === 3 ? day(1) : null,
+    lastUrl: step.position === 3 ? step.url : null,
+    latestFailure: null,
+    repairPending: false,
+    targetCapturedAt: day(30),
+  })),
+};
+
+const activity: Schemas['ActivityDay'][] = Array.from({ length: 30 }, (_, n) => ({
+  date: day(29 - n).slice(0, 10),
+  guidesLaunched: 20 + ((n * 37) % 45) + (n > 20 ? 25 : 0),
+  projectsCreated: n % 9 === 0 ? 1 : 0,
+}));
+
+export const dashboard: Schemas['Dashboard'] = {
+  counts: {
+    projects: projects.length,
+    categories: 23,
+    scenarios: 87,
+    publishedScenarios: 61,
+    steps: 642,
+    members: 12,
+    guidesLaunched30d: activity.reduce((sum, d) => sum + d.guidesLaunched, 0),
+  },
+  activity,
+  recentProjects: projects.slice(0, 5),
+  guidesToRepair: [
+    {
+      scenarioId: scenario.id,
+      title: scenario.title,
+      status: 'published',
+      category: scenario.category,
+      lastSeenAt: day(1),
+      steps: scenarioHealth.steps.filter((step) => step.health !== 'ok'),
+    },
+  ],
+};
+
+export const emptyDashboard: Schemas['Dashboard'] = {
+  counts: {
+    projects: 0,
+    categories: 0,
+    scenarios: 0,
+    publishedScenarios: 0,
+    steps: 0,
+    members: 1,
+    guidesLaunched30d: 0,
+  },
+  activity: dashboard.activity.map((d) => ({ ...d, guidesLaunched: 0, projectsCreated: 0 })),
+  recentProjects: [],
+  guidesToRepair: [],
+};
+
+const people: [string, string, Schemas['Role']][] = [
+  ['Ada', 'Lovelace', 'Admin'],
+  ['Grace', 'Hopper', 'Admin'],
+  ['Marie-Charlotte', 'de La Fontaine-Beauregard', 'Contributor'],
+  ['Alan', 'Turing', 'Contributor'],
+  ['Katherine', 'Johnson', 'Contributor'],
+  ['Edsger', 'Dijkstra', 'Contributor'],
+  ['Barbara', 'Liskov', 'Contributor'],
+  ['', '', 'Contributor'],
+];
+
+export const members: Schemas['Member'][] = people.map(([firstname, lastname, role], n) => ({
+  id: n === 0 ? me.id : id(n + 1, 8),
+  firstname,
+  lastname,
+  email:
+    n === 0
+      ? me.email
+      : `${(firstname || 'nouveau.membre').toLowerCase()}.${(lastname || 'sans-nom').toLowerCase().replace(/\s+/g, '-')}@example.com`,
+  role,
+  pending: false,
+  joinedAt: day(90 - n * 7),
+  lastActiveAt: n === 7 ? null : day(n, 8 + n),
+}));
+
+export const invitations: Schemas['Invitation'][] = [
+  {
+    id: id(1, 9),
+    email: 'louise.michel@example.com',
+    role: 'Contributor',
+    invitedAt: day(3),
+    expiresAt: day(-4),
+    expired: false,
+    invitedBy: { firstname: 'Ada', lastname: 'Lovelace', email: me.email },
+  },
+  {
+    id: id(2, 9),
+    email: 'olympe.de-gouges@example.com',
+    role: 'Admin',
+    invitedAt: day(20),
+    expiresAt: day(13),
+    expired: true,
+    invitedBy: null,
+  },
+];
+
+export const invitationDetails: Schemas['InvitationDetails'] = {
+  email: 'louise.michel@example.com',
+  role: 'Contributor',
+  hasAccount: false,
+  expiresAt: day(-4),
+  invitedBy: { firstname: 'Ada', lastname: 'Lovelace', email: me.email },
+  organization: { id: organizations[0]?.id ?? '', name: organizations[0]?.name ?? '' },
+};
+
+export const assistantAnswer: Schemas['AssistantAnswer'] = {
+  source: 'fulltext',
+  guides: [
+    {
+      scenarioId: scenario.id,
+      title: scenario.title,
+      score: 0.92,
+      reason: '« congés » dans le titre et la description',
+    },
+    {
+      scenarioId: scenarioSummaries[1]?.id ?? '',
+      title: scenarioTitles[1] ?? '',
+      score: 0.61,
+      reason: '« absence » dans la description',
+    },
+  ],
+};
