@@ -44,6 +44,16 @@ const common: HttpHandler[] = [
   reply('get', '/translations/locales/{locale}', ({ params }) => ({
     data: catalogue(params.locale ?? 'fr'),
   })),
+  // a product built with its extension package, as `pnpm start` builds it
+  reply('get', '/extension', {
+    storeUrl: null,
+    package: {
+      url: '/extension/mulot-extension.zip',
+      fileName: 'mulot-extension-0.0.1.zip',
+      version: '0.0.1',
+      size: 176_128,
+    },
+  }),
 ];
 
 const worker = setupWorker();
