@@ -1,8 +1,25 @@
 // The access check's one statement, and what this process may keep of its answers.
 import { type CompiledQuery, sql } from 'kysely';
-import { type Db, type WriteGeneration, writeGeneration } from './db/index.ts';
+import { type Db, postgresPool, type WriteGeneration, writeGeneration } from './db/index.ts';
+import type { RoleName, UserRow } from './db/schema.ts';
 
 const noOrganization = '00000000-0000-0000-0000-000000000000';
+
+// Named rather than users.*: a statement prepared with * fails ("cached plan must not change result type") once a
+// migration adds a column, which a rolling upgrade does while older replicas still run.
+const userColumns = Object.keys({
+  id: true,
+  email: true,
+  firstname: true,
+  lastname: true,
+  password_hash: true,
+  confirmed_at: true,
+  is_admin: true,
+  token_version: true,
+  last_active_at: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof UserRow, true>) as Array<keyof UserRow>;
 
 function accessQuery(db: Db, userId: string, organizationId: string) {
   return db
@@ -13,7 +30,7 @@ function accessQuery(db: Db, userId: string, organizationId: string) {
         .on('memberships.organization_id', '=', organizationId),
     )
     .leftJoin('organizations', (join) => join.on('organizations.id', '=', organizationId))
-    .selectAll('users')
+    .select(userColumns.map((column) => `users.${column}` as const))
     .select([
       'memberships.role',
       sql<string | null>`organizations.content_version::text`.as('content_version'),
@@ -21,16 +38,19 @@ function accessQuery(db: Db, userId: string, organizationId: string) {
     .where('users.id', '=', userId);
 }
 
-type AccessRow = Awaited<ReturnType<ReturnType<typeof accessQuery>['executeTakeFirstOrThrow']>>;
+type AccessRow = UserRow & { role: RoleName | null; content_version: string | null };
 
 const userMark = '\u0000user';
 const organizationMark = '\u0000organization';
 const compiled = new WeakMap<Db, CompiledQuery<AccessRow>>();
+/** The name PostgreSQL prepares it under, once per connection (its text never changes within a process). */
+const statementName = 'mulot_access_check';
 
 /**
  * The user and, for the organization named, the membership and content version: all the access check reads. The
  * statement is built and compiled once per database (building it was most of Kysely's share of a read), then run
- * with this request's values in the places the marks took.
+ * with this request's values in the places the marks took; on PostgreSQL as a prepared statement, which halved its
+ * round trip (no parse and plan per request).
  */
 export async function accessRow(
   db: Db,
@@ -39,7 +59,7 @@ export async function accessRow(
 ): Promise<AccessRow | undefined> {
   let query = compiled.get(db);
   if (!query) {
-    query = accessQuery(db, userMark, organizationMark).compile();
+    query = accessQuery(db, userMark, organizationMark).compile() as CompiledQuery<AccessRow>;
     compiled.set(db, query);
   }
   const organization = organizationId ?? noOrganization;
@@ -48,6 +68,11 @@ export async function accessRow(
     if (value === organizationMark) return organization;
     return value;
   });
+  const pool = postgresPool(db);
+  if (pool) {
+    const result = await pool.query<AccessRow>({ name: statementName, text: query.sql, values: parameters });
+    return result.rows[0];
+  }
   const result = await db.executeQuery<AccessRow>({ ...query, parameters });
   return result.rows[0];
 }

@@ -58,6 +58,15 @@ function readOnly(query: CompiledQuery): boolean {
 }
 
 const generations = new WeakMap<Kysely<Database>, WriteGeneration>();
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The PostgreSQL pool under a database, for the few statements that are worth preparing (named statements, which
+ * Kysely cannot ask for); null on PGlite.
+ */
+export function postgresPool(db: Kysely<Database>): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
 
 /**
  * The write generation of a database only this process writes (PGlite); null for PostgreSQL, which other replicas
@@ -161,6 +170,15 @@ class ExclusivePGliteDialect extends PGliteDialect {
   }
 }
 
+class PoolDialect extends PostgresDialect {
+  readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    super({ pool });
+    this.pool = pool;
+  }
+}
+
 function dialectFor(target: DatabaseTarget): Dialect {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -177,7 +195,7 @@ function dialectFor(target: DatabaseTarget): Dialect {
     // A connection dropped while checked out (between two queries of a transaction) emits 'error' on its client,
     // which would crash the process unheard; the query waiting on it fails (503) and the pool discards it.
     pool.on('connect', (client) => client.on('error', () => {}));
-    return new PostgresDialect({ pool });
+    return new PoolDialect(pool);
   }
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
@@ -254,6 +272,7 @@ export function connectDatabase(target: DatabaseTarget): Db {
   const dialect = dialectFor(target);
   const db = new Kysely<Database>({ dialect });
   if (dialect instanceof ExclusivePGliteDialect) generations.set(db, dialect.writes);
+  if (dialect instanceof PoolDialect) pools.set(db, dialect.pool);
   return db;
 }
 
