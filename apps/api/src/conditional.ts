@@ -22,12 +22,18 @@ export const conditionalReads = new Set<OperationId>([
 /** The strong entity tag of a conditional read: the version, and a digest of what else the body depends on. */
 export function contentTag(caller: Caller, locale: Locale): string | null {
   if (caller.contentVersion === null || caller.organizationId === null) return null;
-  const digest = createHash('sha256')
-    .update(`${caller.organizationId}|${caller.role ?? '-'}|${caller.user.is_admin}|${locale}`)
-    .digest('hex')
-    .slice(0, 12);
+  const input = `${caller.organizationId}|${caller.role ?? '-'}|${caller.user.is_admin}|${locale}`;
+  let digest = digests.get(input);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(input).digest('hex').slice(0, 12);
+    // A few per organization (roles × locales): bounded all the same.
+    if (digests.size >= 10_000) digests.clear();
+    digests.set(input, digest);
+  }
   return `"c${caller.contentVersion}-${digest}"`;
 }
+
+const digests = new Map<string, string>();
 
 /** Whether an If-None-Match header names the tag (weak comparison, as RFC 9110 asks for If-None-Match). */
 export function noneMatch(header: string | undefined, tag: string): boolean {
@@ -40,10 +46,11 @@ export function noneMatch(header: string | undefined, tag: string): boolean {
 
 /**
  * Serialized bodies of conditional reads, by URL and caller, each with the tag it was read at: a later request at
- * the same tag is answered from here. Bounded by entries and bytes, oldest first out.
+ * the same tag is answered from here. Kept as UTF-8 bytes, so a held answer is not encoded again for every request.
+ * Bounded by entries and bytes, oldest first out.
  */
 export class ReadCache {
-  readonly #entries = new Map<string, { tag: string; payload: string }>();
+  readonly #entries = new Map<string, { tag: string; payload: Buffer }>();
   #bytes = 0;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
@@ -53,12 +60,12 @@ export class ReadCache {
     this.#maxBytes = maxBytes;
   }
 
-  get(key: string, tag: string): string | undefined {
+  get(key: string, tag: string): Buffer | undefined {
     const entry = this.#entries.get(key);
     return entry?.tag === tag ? entry.payload : undefined;
   }
 
-  set(key: string, tag: string, payload: string): void {
+  set(key: string, tag: string, payload: Buffer): void {
     this.#drop(key);
     if (payload.length > this.#maxBytes / 8) return;
     this.#entries.set(key, { tag, payload });

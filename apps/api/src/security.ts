@@ -49,9 +49,18 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
+/** Tokens already verified by this process, kept at most this many (the oldest dropped first). */
+const verifiedKept = 10_000;
+
 export class Tokens {
   readonly #key: Uint8Array;
   readonly #ttl: number;
+  /**
+   * Whether a token is well signed never changes, so a token verified once is not verified again (the HMAC through
+   * WebCrypto was a tenth of a cached read); its expiry still is checked on every use, and its revocation is the
+   * database's token version, read by the access check.
+   */
+  readonly #verified = new Map<string, TokenClaims & { expiresAt: number }>();
 
   constructor(secret: string, ttlSeconds: number) {
     this.#key = new TextEncoder().encode(secret);
@@ -69,10 +78,26 @@ export class Tokens {
 
   /** The claims of a valid, unexpired token; null otherwise. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.#verified.get(token);
+    if (known) {
+      // jose's rule: expired once the clock reaches exp.
+      if (Math.floor(Date.now() / 1000) < known.expiresAt)
+        return { userId: known.userId, tokenVersion: known.tokenVersion };
+      this.#verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-      return { userId: payload.sub, tokenVersion: payload.tv };
+      const claims = { userId: payload.sub, tokenVersion: payload.tv };
+      if (typeof payload.exp === 'number') {
+        if (this.#verified.size >= verifiedKept) {
+          const oldest = this.#verified.keys().next().value;
+          if (oldest !== undefined) this.#verified.delete(oldest);
+        }
+        this.#verified.set(token, { ...claims, expiresAt: payload.exp });
+      }
+      return claims;
     } catch {
       return null;
     }

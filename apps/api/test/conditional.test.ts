@@ -1,5 +1,7 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/handlers/types.ts';
+import { addMember } from './support/fixtures.ts';
 import { type Session, startServer, type TestServer } from './support/harness.ts';
 
 let server: TestServer;
@@ -113,5 +115,90 @@ describe('conditional reads', () => {
       headers: { 'if-none-match': tag },
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  // The access check's answer is kept by a replica while nothing was written (PGlite) and a body is kept by tag:
+  // neither may outlive the session, the membership or the role it was computed for.
+  it('refuses a revoked session both the 304 and the held body, and answers the new session', async () => {
+    const carol = await server.signUp();
+    await createProject(carol, 'Held');
+    const read = { token: carol.token, org: carol.org };
+    const first = await server.call('GET', '/api/projects', read);
+    const tag = first.headers.get('etag') ?? '';
+    expect(
+      (await server.call('GET', '/api/projects', { ...read, headers: { 'if-none-match': tag } })).status,
+    ).toBe(304);
+    const changed = await server.call<Schemas['Session']>('POST', '/api/auth/change-password', {
+      token: carol.token,
+      body: { currentPassword: carol.password, newPassword: 'another password 2' },
+    });
+    expect(changed.status).toBe(200);
+    const revoked = await server.call('GET', '/api/projects', { ...read, headers: { 'if-none-match': tag } });
+    expect(revoked.status).toBe(401);
+    expect((await server.call('GET', '/api/projects', read)).status).toBe(401);
+    const renewed = { token: changed.body.jwt, org: carol.org };
+    expect(
+      (await server.call('GET', '/api/projects', { ...renewed, headers: { 'if-none-match': tag } })).status,
+    ).toBe(304);
+  });
+
+  it('refuses a removed member the 304 and the held body at once, and a demoted Admin the Admin calls', async () => {
+    await createProject(alice, 'Shared');
+    const dave = await addMember(server, alice, 'Contributor');
+    const read = { token: dave.token, org: alice.org };
+    const first = await server.call('GET', '/api/projects', read);
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('etag') ?? '';
+    expect((await server.call('GET', '/api/projects', read)).status).toBe(200);
+    const removed = await server.call('PUT', '/api/auth/delete-role', {
+      token: alice.token,
+      org: alice.org,
+      body: { userId: dave.userId },
+    });
+    expect(removed.status).toBe(204);
+    expect(
+      (await server.call('GET', '/api/projects', { ...read, headers: { 'if-none-match': tag } })).status,
+    ).toBe(403);
+    expect((await server.call('GET', '/api/projects', read)).status).toBe(403);
+
+    const erin = await addMember(server, alice, 'Admin');
+    const asErin = { token: erin.token, org: alice.org };
+    expect((await server.call('GET', '/api/projects', asErin)).status).toBe(200);
+    const promote = (userId: string, role: 'Admin' | 'Contributor') =>
+      server.call('PUT', '/api/auth/update-role', { ...asErin, body: { userId, role } });
+    const frank = await addMember(server, alice, 'Contributor');
+    expect((await promote(frank.userId, 'Admin')).status).toBe(200);
+    expect((await server.call('GET', '/api/projects', asErin)).status).toBe(200);
+    const demoted = await server.call('PUT', '/api/auth/update-role', {
+      token: alice.token,
+      org: alice.org,
+      body: { userId: erin.userId, role: 'Contributor' },
+    });
+    expect(demoted.status).toBe(200);
+    const refused = await promote(frank.userId, 'Contributor');
+    expect(refused.status).toBe(403);
+    expect((await server.call('GET', '/api/projects', asErin)).status).toBe(200);
+  });
+});
+
+describe('a token verified before', () => {
+  it('is refused once it expires, though this replica already checked its signature', async () => {
+    const session = await server.signUp();
+    const { value: secret } = await server.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', 'jwt_secret')
+      .executeTakeFirstOrThrow();
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const token = await new SignJWT({ tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.userId)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(secret));
+    const me = () => server.call('GET', '/api/users/me', { token });
+    expect((await me()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 100));
+    expect((await me()).status).toBe(401);
   });
 });

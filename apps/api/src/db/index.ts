@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -33,12 +34,56 @@ export const pgliteExtensions = { unaccent, pg_trgm };
 const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
 /**
+ * Counts the writes made to a database only this process can write (PGlite: its data directory is locked, or it
+ * lives in memory). Anything read from it at generation g is still exactly what the database holds for as long as
+ * the generation is still g, so this process may keep it instead of asking again. A statement is counted as a write
+ * unless it is a plain select built with Kysely (raw SQL and CTEs may write), before and after it runs, and so is
+ * the end of every transaction: a read that overlaps a write is never labelled with the generation after it.
+ */
+export class WriteGeneration {
+  #value = 0;
+
+  get value(): number {
+    return this.#value;
+  }
+
+  bump(): void {
+    this.#value++;
+  }
+}
+
+function readOnly(query: CompiledQuery): boolean {
+  const node = query.query as { kind: string; with?: unknown };
+  return node.kind === 'SelectQueryNode' && node.with === undefined;
+}
+
+const generations = new WeakMap<Kysely<Database>, WriteGeneration>();
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The PostgreSQL pool under a database, for the few statements that are worth preparing (named statements, which
+ * Kysely cannot ask for); null on PGlite.
+ */
+export function postgresPool(db: Kysely<Database>): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
+/**
+ * The write generation of a database only this process writes (PGlite); null for PostgreSQL, which other replicas
+ * write too: there, only a statement tells what the database holds now.
+ */
+export function writeGeneration(db: Kysely<Database>): WriteGeneration | null {
+  return generations.get(db) ?? null;
+}
+
+/**
  * Kysely's PGlite driver hands its single connection to every caller at once, so a query from a concurrent request
  * would run inside another request's open transaction (and be rolled back with it). A mutex around the connection
  * gives each query or transaction exclusive use, as a pool of one would.
  */
 class ExclusivePGliteDialect extends PGliteDialect {
   readonly #lock: DataDirLock | null;
+  readonly writes = new WriteGeneration();
 
   constructor(config: ConstructorParameters<typeof PGliteDialect>[0], lock: DataDirLock | null = null) {
     super(config);
@@ -50,6 +95,29 @@ class ExclusivePGliteDialect extends PGliteDialect {
     const lock = this.#lock;
     let tail: Promise<void> = Promise.resolve();
     const releases: Array<() => void> = [];
+    const writes = this.writes;
+    // Kysely's PGlite driver finds its transaction methods on its own connection object: handed back unwrapped.
+    const unwrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const own = (connection: DatabaseConnection) => unwrapped.get(connection) ?? connection;
+    const counted = (connection: DatabaseConnection): DatabaseConnection => {
+      const wrapper: DatabaseConnection = {
+        executeQuery: async (query) => {
+          if (readOnly(query)) return connection.executeQuery(query);
+          writes.bump();
+          try {
+            return await connection.executeQuery(query);
+          } finally {
+            writes.bump();
+          }
+        },
+        streamQuery: (query, chunkSize) => {
+          if (!readOnly(query)) writes.bump();
+          return connection.streamQuery(query, chunkSize);
+        },
+      };
+      unwrapped.set(wrapper, connection);
+      return wrapper;
+    };
     return {
       init: (options) => inner.init(options),
       acquireConnection: async (options) => {
@@ -60,33 +128,54 @@ class ExclusivePGliteDialect extends PGliteDialect {
         });
         await previous;
         releases.push(release);
-        return inner.acquireConnection(options);
+        return counted(await inner.acquireConnection(options));
       },
       releaseConnection: async (connection: DatabaseConnection, options) => {
-        await inner.releaseConnection(connection, options);
+        await inner.releaseConnection(own(connection), options);
         releases.shift()?.();
       },
       beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
-        inner.beginTransaction(connection, settings),
-      commitTransaction: (connection: DatabaseConnection) => inner.commitTransaction(connection),
-      rollbackTransaction: (connection: DatabaseConnection) => inner.rollbackTransaction(connection),
+        inner.beginTransaction(own(connection), settings),
+      commitTransaction: async (connection: DatabaseConnection) => {
+        try {
+          await inner.commitTransaction(own(connection));
+        } finally {
+          writes.bump();
+        }
+      },
+      rollbackTransaction: async (connection: DatabaseConnection) => {
+        try {
+          await inner.rollbackTransaction(own(connection));
+        } finally {
+          writes.bump();
+        }
+      },
       savepoint: (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) =>
-        inner.savepoint?.(connection, name, compile) ?? Promise.resolve(),
+        inner.savepoint?.(own(connection), name, compile) ?? Promise.resolve(),
       rollbackToSavepoint: (
         connection: DatabaseConnection,
         name: string,
         compile: QueryCompiler['compileQuery'],
-      ) => inner.rollbackToSavepoint?.(connection, name, compile) ?? Promise.resolve(),
+      ) => inner.rollbackToSavepoint?.(own(connection), name, compile) ?? Promise.resolve(),
       releaseSavepoint: (
         connection: DatabaseConnection,
         name: string,
         compile: QueryCompiler['compileQuery'],
-      ) => inner.releaseSavepoint?.(connection, name, compile) ?? Promise.resolve(),
+      ) => inner.releaseSavepoint?.(own(connection), name, compile) ?? Promise.resolve(),
       destroy: async () => {
         await inner.destroy();
         lock?.release();
       },
     };
+  }
+}
+
+class PoolDialect extends PostgresDialect {
+  readonly pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    super({ pool });
+    this.pool = pool;
   }
 }
 
@@ -106,7 +195,7 @@ function dialectFor(target: DatabaseTarget): Dialect {
     // A connection dropped while checked out (between two queries of a transaction) emits 'error' on its client,
     // which would crash the process unheard; the query waiting on it fails (503) and the pool discards it.
     pool.on('connect', (client) => client.on('error', () => {}));
-    return new PostgresDialect({ pool });
+    return new PoolDialect(pool);
   }
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
@@ -180,7 +269,11 @@ export async function migrate(db: Db): Promise<string[]> {
 
 /** Opens the database without touching its schema (backup and restore decide what to migrate). */
 export function connectDatabase(target: DatabaseTarget): Db {
-  return new Kysely<Database>({ dialect: dialectFor(target) });
+  const dialect = dialectFor(target);
+  const db = new Kysely<Database>({ dialect });
+  if (dialect instanceof ExclusivePGliteDialect) generations.set(db, dialect.writes);
+  if (dialect instanceof PoolDialect) pools.set(db, dialect.pool);
+  return db;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Db> {

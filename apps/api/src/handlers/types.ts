@@ -1,5 +1,6 @@
 import type { components, operations } from '@mulot/api-client/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessRows } from '../access.ts';
 import type { ReadCache } from '../conditional.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -53,6 +54,8 @@ export interface Services {
   limits: RateLimits;
   /** Bodies of conditional reads this replica computed, by the content tag they were read at. */
   reads: ReadCache;
+  /** The access check's rows kept while nothing was written (a database only this process writes); else null. */
+  accessRows: AccessRows | null;
   log: FastifyBaseLogger;
 }
 
