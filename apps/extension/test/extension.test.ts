@@ -270,7 +270,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(await rig.launch(early, { mode: 'reader', url: rig.demo.url })).toMatchObject({ ok: true });
     const catalogueTab = await openedEarly;
     await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
-      'Aucun guide trouvé pour ce domaine.',
+      `Aucun guide disponible pour ${new URL(rig.demo.url).host}`,
     );
     await catalogueTab.close();
     await early.close();
@@ -305,7 +305,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // the catalogue of the domain
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
-    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await panel.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
     await expectPage(panel).toContainText(
       'Vous devez compléter les prérequis suivants avant de commencer ce guide :',
     );
@@ -351,11 +351,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
 
     // Escape leaves a guide: the run is recorded as abandoned
-    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await panel.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
     await panel.getByRole('button', { name: 'Commencer le guide' }).click();
     await expectPage(card).toContainText('Étape 2 sur 3');
     await page.keyboard.press('Escape');
-    await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
+    await expectPage(panel.getByRole('button', { name: `Lancer le guide « ${title} »` })).toBeVisible();
     await expectPage(card).toHaveCount(0);
     await expectPage.poll(() => runCalls.at(-1)?.body).toEqual({ status: 'abandoned', stepsCompleted: 1 });
 
@@ -366,10 +366,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(panel).toContainText('Aucun guide ne correspond à votre demande');
     await prompt.fill('choisir une ofre');
     await prompt.press('Enter');
-    const suggested = panel.getByRole('list', { name: 'Guides proposés' });
+    const suggested = panel.getByRole('region', { name: 'Guides proposés' });
     await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
-    await suggested.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await suggested.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
     await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
     await page.close();
     await backOffice.close();
@@ -511,8 +511,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(reader).toHaveURL(`${rig.demo.url}/app/`);
     const card = reader.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 2');
-    // the step is anchored once its target is found (until then it says it is loading)
-    await expectPage(card).not.toContainText('Chargement...');
+    // the step is anchored once its target is found (until then it says it is looking for it)
+    await expectPage(card).not.toContainText("Recherche de l'élément sur la page...");
     await reader.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });

@@ -1,8 +1,7 @@
 import { percentDone } from '@mulot/player';
 import { describe, expect, it } from 'vitest';
 import { translator } from '../src/intl';
-import { checkLaunch, LAUNCH_MESSAGE, normalizeUrl, resolveUrl } from '../src/launch';
-import { samePage } from '../src/reader/reader';
+import { checkLaunch, LAUNCH_MESSAGE, normalizeUrl, resolveUrl, samePage } from '../src/launch';
 
 const origin = 'https://mulot.example.com';
 const ids = {
@@ -189,8 +188,8 @@ describe('runner helpers', () => {
 
 describe('the extension texts, from the one catalogue', () => {
   it('formats French by default and English from packages/i18n, with their values', () => {
-    expect(translator('fr')('runner.progress', { current: 2, total: 3 })).toBe('Étape 2 sur 3');
-    expect(translator('fr')('runner.percent', { p: 0 })).toBe('0 % terminé');
+    expect(translator('fr')('catalogue.duration', { min: 1, max: 3 })).toBe('1–3 min');
+    expect(translator('fr')('launch.denied')).toBe("Lancement refusé par l'utilisateur.");
     expect(translator('en')('popup.signedInAs', { email: 'ana@example.com' })).toBe(
       'Signed in: ana@example.com',
     );
