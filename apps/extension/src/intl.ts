@@ -43,14 +43,6 @@ const messages = defineMessages({
     defaultMessage: "URL introuvable pour cette étape et aucun site n'est configuré pour le projet.",
   },
   'launch.denied': { id: 'extension.launch.denied', defaultMessage: "Lancement refusé par l'utilisateur." },
-  'approve.title': { id: 'extension.approve.title', defaultMessage: 'Autoriser ce site à lancer Mulot ?' },
-  'approve.text': {
-    id: 'extension.approve.text',
-    defaultMessage:
-      "{origin} demande à lancer l'extension avec une session Mulot. N'autorisez que le back-office Mulot de votre organisation.",
-  },
-  'approve.allow': { id: 'extension.approve.allow', defaultMessage: 'Autoriser' },
-  'approve.deny': { id: 'extension.approve.deny', defaultMessage: 'Refuser' },
   'common.error': { id: 'app.error.unexpected', defaultMessage: 'Une erreur est survenue' },
   'common.unknown': { id: 'extension.common.unknown', defaultMessage: 'Erreur inconnue' },
   'common.network': {
@@ -164,13 +156,6 @@ const messages = defineMessages({
     id: 'guide.prerequisites.textRequired',
     defaultMessage: 'Le texte du prérequis est requis',
   },
-  'catalogue.title': { id: 'runner.catalogue.title', defaultMessage: 'Guides disponibles' },
-  'catalogue.empty': {
-    id: 'extension.catalogue.empty',
-    defaultMessage: 'Aucun guide trouvé pour ce domaine.',
-  },
-  'catalogue.launch': { id: 'app.scenario.launch', defaultMessage: 'Lancer' },
-  'catalogue.duration': { id: 'extension.catalogue.duration', defaultMessage: '{min}–{max} min' },
   'runner.noTarget': {
     id: 'runner.noTarget',
     defaultMessage: 'Aucun élément cible défini pour cette étape.',
@@ -180,35 +165,6 @@ const messages = defineMessages({
     defaultMessage: "Ce guide ne contient pas d'étapes configurées.",
   },
   'runner.loadError': { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
-  'popup.signIn': { id: 'app.title.login', defaultMessage: 'Connexion' },
-  'popup.apiBase': { id: 'extension.popup.apiBase', defaultMessage: "Adresse de l'API" },
-  'popup.email': { id: 'auth.field.email', defaultMessage: 'Email' },
-  'popup.password': { id: 'auth.field.password', defaultMessage: 'Mot de passe' },
-  'popup.submit': { id: 'auth.goToLogin', defaultMessage: 'Se connecter' },
-  'popup.submitting': { id: 'auth.login.submitting', defaultMessage: 'Connexion...' },
-  'popup.signOut': { id: 'extension.popup.signOut', defaultMessage: 'Se déconnecter' },
-  'popup.emailRequired': { id: 'auth.validation.emailRequired', defaultMessage: "L'email est requis" },
-  'popup.emailInvalid': {
-    id: 'auth.validation.emailInvalid',
-    defaultMessage: 'Veuillez entrer une adresse email valide',
-  },
-  'popup.passwordRequired': {
-    id: 'auth.validation.passwordRequired',
-    defaultMessage: 'Le mot de passe est requis',
-  },
-  'popup.apiBaseInvalid': {
-    id: 'extension.popup.apiBaseInvalid',
-    defaultMessage: "L'adresse de l'API n'est pas valide.",
-  },
-  'popup.noOrganization': {
-    id: 'extension.popup.noOrganization',
-    defaultMessage: "Ce compte n'appartient à aucune organisation.",
-  },
-  'popup.signedInAs': { id: 'extension.popup.signedInAs', defaultMessage: 'Connecté : {email}' },
-  'popup.noPage': {
-    id: 'extension.popup.noPage',
-    defaultMessage: 'Ouvrez un site web pour voir ses guides.',
-  },
 });
 
 export type MessageKey = keyof typeof messages;

@@ -546,11 +546,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(popup.getByText("L'email est requis")).toBeVisible();
     await expectPage(popup.getByText('Le mot de passe est requis')).toBeVisible();
     await popup.getByLabel("Adresse de l'API").fill(`${rig.api.url}/api`);
-    await popup.getByLabel('Email').fill(email);
-    await popup.getByLabel('Mot de passe').fill('wrong password');
+    await popup.getByLabel('Email', { exact: true }).fill(email);
+    await popup.getByLabel('Mot de passe', { exact: true }).fill('wrong password');
     await popup.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(popup.getByRole('alert')).not.toBeEmpty();
-    await popup.getByLabel('Mot de passe').fill(password);
+    await popup.getByLabel('Mot de passe', { exact: true }).fill(password);
     await popup.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(popup.getByText(`Connecté : ${email}`)).toBeVisible();
     // the popup page itself is the active tab here: no site to list guides for

@@ -188,10 +188,12 @@ describe('runner helpers', () => {
 
 describe('the extension texts, from the one catalogue', () => {
   it('formats French by default and English from packages/i18n, with their values', () => {
-    expect(translator('fr')('catalogue.duration', { min: 1, max: 3 })).toBe('1–3 min');
+    expect(translator('fr')('validation.tooLong', { max: 200 })).toBe(
+      'Ce champ ne peut pas dépasser 200 caractères.',
+    );
     expect(translator('fr')('launch.denied')).toBe("Lancement refusé par l'utilisateur.");
-    expect(translator('en')('popup.signedInAs', { email: 'ana@example.com' })).toBe(
-      'Signed in: ana@example.com',
+    expect(translator('en')('validation.tooLong', { max: 200 })).toBe(
+      'This field cannot exceed 200 characters.',
     );
     expect(translator('en')('launch.error')).not.toBe(translator('fr')('launch.error'));
   });

@@ -15,8 +15,9 @@ import { browser } from 'wxt/browser';
 import { toLocale } from '../intl';
 import { samePage } from '../launch';
 import type { ReaderState } from '../messages';
+import { PANEL_CSS, PanelHost } from '../panel-host';
 import type { Context } from '../panels';
-import { PANEL_CSS, PanelHost, panelIntl, render } from '../react';
+import { panelIntl, render } from '../render';
 import { send, tabState } from '../runtime';
 
 type Scenario = Schemas['Scenario'];

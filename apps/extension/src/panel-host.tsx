@@ -1,40 +1,10 @@
-import en from '@mulot/i18n/lang/en.json';
 import { UI_ATTRIBUTE } from '@mulot/player';
 import { ExtensionPanel, type ExtensionPanelProps, ShadowRootEnvironment } from '@mulot/ui/fragments/runner';
-import { type ReactNode, useLayoutEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createIntl, createIntlCache, type IntlShape, RawIntlProvider } from 'react-intl';
+import { useLayoutEffect, useState } from 'react';
 import pandaCss from './generated/panda.css?inline';
-import type { Locale } from './intl';
 
 /** The Panda CSS of the ui package, for the extension's shadow roots (the page's styles cannot reach them). */
 export const PANEL_CSS = pandaCss;
-
-const cache = createIntlCache();
-
-/** react-intl for the panels, from the one catalogue: French is each text's default message, English en.json. */
-export function panelIntl(locale: Locale): IntlShape {
-  return createIntl(
-    {
-      locale,
-      defaultLocale: 'fr',
-      messages: locale === 'en' ? en : {},
-      // French is the default message: nothing is missing in fr, and an English gap shows the French text
-      onError: () => {},
-    },
-    cache,
-  );
-}
-
-/**
- * Renders a panel's React tree. The root's own container stays out of the page: what the user sees is portalled
- * into shadow roots (the panel's host, the step overlay), so the page's styles and scripts never meet it.
- */
-export function render(intl: IntlShape, node: ReactNode): () => void {
-  const root = createRoot(document.createElement('div'));
-  root.render(<RawIntlProvider value={intl}>{node}</RawIntlProvider>);
-  return () => root.unmount();
-}
 
 function hostStyle(side: 'left' | 'right', hidden: boolean, passThrough: boolean): string {
   // `all:initial` first: the page's styles for unknown elements or `[popover]` must not size nor paint the host
