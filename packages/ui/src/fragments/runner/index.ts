@@ -20,6 +20,7 @@ export { ShadowRootEnvironment, type ShadowRootEnvironmentProps } from './shadow
 export {
   type CapturedTarget,
   type CaptureState,
+  type MissingTargetValues,
   StepEditor,
   type StepEditorProps,
   type StepEditorValues,
