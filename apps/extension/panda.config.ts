@@ -1,10 +1,16 @@
 import { defineConfig } from '@pandacss/dev';
 import root from '../../panda.config';
 
-// Extracts only what the extension uses: it calls the ui package's recipes (button, field, input, textarea) from its
-// own sources and renders no ui React component, so the ui sources are left out and the injected CSS stays small.
-// Same presets, outdir and importMap as the root config, so classes match the shared styled-system.
+// The CSS of the extension's panels: the ui package's components and fragments (which the panels render) and the
+// extension's own sources. Same presets, outdir and importMap as the root config, so classes match the shared
+// styled-system. It is injected into the panels' shadow roots and ships only in the lazily loaded /panel.js.
 export default defineConfig({
   ...root,
-  include: ['./apps/extension/src/**/*.ts', './apps/extension/entrypoints/**/*.ts'],
+  include: [
+    './packages/ui/src/components/**/*.{ts,tsx}',
+    './packages/ui/src/fragments/**/*.{ts,tsx}',
+    './apps/extension/src/**/*.{ts,tsx}',
+    './apps/extension/entrypoints/**/*.{ts,tsx}',
+  ],
+  exclude: [...(root.exclude ?? []), '**/*.stories.tsx'],
 });

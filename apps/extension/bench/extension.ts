@@ -87,7 +87,13 @@ async function panelOpen(rig: ExtensionRig, dir: string): Promise<number[]> {
     const launched = rig.launch(backOffice, { mode: 'reader', url: rig.demo.url });
     const approve = await consent;
     const opened = rig.nextPage();
-    await approve.getByRole('button', { name: 'Autoriser' }).click();
+    // the consent window closes itself as soon as it is answered, which can end the click
+    await approve
+      .getByRole('button', { name: 'Autoriser' })
+      .click()
+      .catch((error: unknown) => {
+        if (!approve.isClosed()) throw error;
+      });
     const answer = await launched;
     if (answer.ok !== true) throw new Error(`launch refused: ${JSON.stringify(answer)}`);
     const page = await opened;

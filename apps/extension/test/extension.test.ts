@@ -136,9 +136,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     // the creation form, with the spec's messages
     await expectPage(panel.getByRole('heading', { name: 'Nouveau guide' })).toBeVisible();
-    await expectPage(panel.getByLabel('Projet')).toHaveValue(projectId);
-    await expectPage(panel.getByLabel('Catégorie')).toHaveValue(categoryId);
-    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    // the project and category the guide was launched for, chosen
+    await expectPage(panel.getByRole('combobox', { name: 'Projet' })).toContainText('Bocal');
+    await expectPage(panel.getByRole('combobox', { name: 'Catégorie' })).toContainText('Abonnement');
+    await panel.getByRole('button', { name: 'Créer et passer aux étapes' }).click();
     await expectPage(panel.getByText('Le titre est requis')).toBeVisible();
     await expectPage(panel.getByText('La description est requise')).toBeVisible();
     await expectPage(panel.getByText('Le résumé est requis')).toBeVisible();
@@ -146,26 +147,33 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(panel.getByText('La durée maximale est requise')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await panel.getByLabel('Titre').fill(title);
-    await panel.getByLabel('Description pour les utilisateurs').fill('Trouver l’offre Équipe et souscrire.');
+    await panel.getByLabel("Description pour l'utilisateur").fill('Trouver l’offre Équipe et souscrire.');
     await panel
       .getByLabel('Résumé pour le modèle (LLM)')
       .fill('Guide vers la page des tarifs et le choix de l’offre Équipe.');
     await panel.getByLabel('Durée minimale (minutes)').fill('1');
     await panel.getByLabel('Durée maximale (minutes)').fill('3');
-    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await panel.getByRole('button', { name: 'Créer et passer aux étapes' }).click();
     await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
 
     const addStep = async (name: string, text: string, target: () => Promise<void>, auto = false) => {
       await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
       await panel.getByLabel("Titre de l'étape").fill(name);
-      await panel.getByLabel("Description de l'action").fill(text);
+      await panel.getByLabel('Action à effectuer').fill(text);
       await expectPage(panel.getByText("Aucun élément n'a été capturé pour cette étape.")).toBeVisible();
-      await panel.getByRole('button', { name: "Capturer l'élément" }).click();
-      await expectPage(panel.getByText('Détection...', { exact: false })).toBeVisible();
+      await panel.getByRole('button', { name: 'Capturer un élément' }).click();
+      await expectPage(
+        panel.getByText("Cliquez sur l'élément de la page à mettre en évidence.", { exact: false }),
+      ).toBeVisible();
       await target();
-      await expectPage(panel.getByRole('button', { name: "Recapturer l'élément" })).toBeVisible();
-      if (auto) await panel.getByLabel('Clic automatique').check();
-      await panel.getByRole('button', { name: 'Enregistrer' }).click();
+      await expectPage(panel.getByRole('button', { name: 'Recapturer' })).toBeVisible();
+      if (auto) {
+        await panel.getByText("Cliquer automatiquement sur l'élément").click();
+        await expectPage(
+          panel.getByRole('checkbox', { name: "Cliquer automatiquement sur l'élément" }),
+        ).toBeChecked();
+      }
+      await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
       await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
     };
 
@@ -189,7 +197,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     );
 
     // someone else edits the step while it is open here: the save is refused, said, and the steps reload
-    await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
+    await panel.getByRole('button', { name: 'Étape 3 : Nous contacter' }).click();
     await expectPage(panel.getByLabel("Titre de l'étape")).toHaveValue('Nous contacter');
     const [created] = await rig.call<Array<{ id: string }>>(
       'GET',
@@ -202,31 +210,31 @@ describe('the extension, loaded unpacked in Chromium', () => {
       ...{ name, text: `${text} (relu)`, extra, url, target, autoClick, onMissingTarget },
     });
     await panel.getByLabel('Informations complémentaires (facultatif)').fill('Écrasé ?');
-    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await panel.getByRole('button', { name: "Mettre à jour l'étape" }).click();
     await expectPage(panel.getByRole('alert')).toHaveText(
       "Ce guide a été modifié par quelqu'un d'autre entre-temps. Il a été rechargé ; vos modifications n'ont pas été enregistrées.",
     );
-    await expectPage(panel.getByRole('button', { name: 'Modifier : Nous contacter' })).toBeVisible();
+    await expectPage(panel.getByRole('button', { name: 'Étape 3 : Nous contacter' })).toBeVisible();
     const kept = await rig.call<Json>('GET', `/scenarios/${created?.id}/steps/${contactId}`);
     expect([kept.text, kept.extra]).toEqual([`${text} (relu)`, extra]);
 
     // modify a step
-    await panel.getByRole('button', { name: 'Modifier : Nous contacter' }).click();
+    await panel.getByRole('button', { name: 'Étape 3 : Nous contacter' }).click();
     await panel.getByLabel('Informations complémentaires (facultatif)').fill('Réponse sous 24 h.');
-    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await panel.getByRole('button', { name: "Mettre à jour l'étape" }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Étape mise à jour avec succès');
 
     // re-order: move the last step up, then back down
     await panel.getByRole('button', { name: 'Monter : Nous contacter' }).click();
-    await expectPage(panel.getByRole('listitem').nth(1)).toContainText('2. Nous contacter');
+    await expectPage(panel.getByRole('listitem').nth(1)).toContainText('Étape 2 : Nous contacter');
     await panel.getByRole('button', { name: 'Descendre : Nous contacter' }).click();
-    await expectPage(panel.getByRole('listitem').nth(2)).toContainText('3. Nous contacter');
+    await expectPage(panel.getByRole('listitem').nth(2)).toContainText('Étape 3 : Nous contacter');
 
     // a step without target can be saved, then deleted
     await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
     await panel.getByLabel("Titre de l'étape").fill('Temporaire');
-    await panel.getByLabel("Description de l'action").fill('À supprimer.');
-    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await panel.getByLabel('Action à effectuer').fill('À supprimer.');
+    await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
     await expectPage(panel.getByText('Aucun élément cible défini pour cette étape.')).toBeVisible();
     page.once('dialog', (dialog) => void dialog.accept());
@@ -236,8 +244,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     // a prerequisite
     await panel.getByRole('button', { name: 'Ajouter un prérequis' }).click();
-    await panel.getByLabel('Texte du prérequis').fill('Avoir un compte Bocal');
-    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await panel.getByLabel('Prérequis 1', { exact: true }).fill('Avoir un compte Bocal');
+    await panel.getByRole('button', { name: 'Enregistrer les prérequis' }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
 
     const scenarios = await rig.call<Array<{ id: string }>>(
@@ -270,7 +278,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(await rig.launch(early, { mode: 'reader', url: rig.demo.url })).toMatchObject({ ok: true });
     const catalogueTab = await openedEarly;
     await expectPage(catalogueTab.locator('mulot-panel')).toContainText(
-      'Aucun guide trouvé pour ce domaine.',
+      `Aucun guide disponible pour ${new URL(rig.demo.url).host}`,
     );
     await catalogueTab.close();
     await early.close();
@@ -305,7 +313,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // the catalogue of the domain
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
-    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await panel.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
     await expectPage(panel).toContainText(
       'Vous devez compléter les prérequis suivants avant de commencer ce guide :',
     );
@@ -351,11 +359,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
 
     // Escape leaves a guide: the run is recorded as abandoned
-    await panel.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await panel.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
     await panel.getByRole('button', { name: 'Commencer le guide' }).click();
     await expectPage(card).toContainText('Étape 2 sur 3');
     await page.keyboard.press('Escape');
-    await expectPage(panel.getByRole('button', { name: `Lancer : ${title}` })).toBeVisible();
+    await expectPage(panel.getByRole('button', { name: `Lancer le guide « ${title} »` })).toBeVisible();
     await expectPage(card).toHaveCount(0);
     await expectPage.poll(() => runCalls.at(-1)?.body).toEqual({ status: 'abandoned', stepsCompleted: 1 });
 
@@ -366,10 +374,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(panel).toContainText('Aucun guide ne correspond à votre demande');
     await prompt.fill('choisir une ofre');
     await prompt.press('Enter');
-    const suggested = panel.getByRole('list', { name: 'Guides proposés' });
+    const suggested = panel.getByRole('region', { name: 'Guides proposés' });
     await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
-    await suggested.getByRole('button', { name: `Lancer : ${title}` }).click();
+    await suggested.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
     await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
     await page.close();
     await backOffice.close();
@@ -440,13 +448,13 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(creator).toHaveURL(`${rig.demo.url}/tarifs.html`);
     const editor = creator.locator('mulot-panel');
     await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 3" })).toBeVisible();
-    await expectPage(editor.getByText('<output> « Disparu »')).toBeVisible();
-    await editor.getByRole('button', { name: "Recapturer l'élément" }).click();
+    await expectPage(editor.getByText('« Disparu »')).toBeVisible();
+    await editor.getByRole('button', { name: 'Recapturer' }).click();
     await creator
       .getByRole('navigation', { name: 'Menu principal' })
       .getByRole('link', { name: 'Contact' })
       .click();
-    await editor.getByRole('button', { name: 'Enregistrer' }).click();
+    await editor.getByRole('button', { name: "Mettre à jour l'étape" }).click();
     await expectPage(editor.getByRole('status')).toHaveText('Étape mise à jour avec succès');
     const mended = await rig.call<{ steps: Array<{ target: { tag: string } }> }>(
       'GET',
@@ -471,23 +479,23 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const panel = page.locator('mulot-panel');
     await panel.getByLabel('Titre').fill('Créer un projet');
     await panel
-      .getByLabel('Description pour les utilisateurs')
+      .getByLabel("Description pour l'utilisateur")
       .fill('Ouvrir la liste des projets et en créer un.');
     await panel
       .getByLabel('Résumé pour le modèle (LLM)')
       .fill('Espace client : Projets puis Nouveau projet.');
     await panel.getByLabel('Durée minimale (minutes)').fill('1');
     await panel.getByLabel('Durée maximale (minutes)').fill('2');
-    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await panel.getByRole('button', { name: 'Créer et passer aux étapes' }).click();
     await expectPage(panel.getByRole('heading', { name: 'Créer un projet' })).toBeVisible();
     const appNav = page.getByRole('navigation', { name: 'Menu de l’application' });
     const add = async (name: string, target: () => Promise<void>) => {
       await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
       await panel.getByLabel("Titre de l'étape").fill(name);
-      await panel.getByLabel("Description de l'action").fill(name);
-      await panel.getByRole('button', { name: "Capturer l'élément" }).click();
+      await panel.getByLabel('Action à effectuer').fill(name);
+      await panel.getByRole('button', { name: 'Capturer un élément' }).click();
       await target();
-      await panel.getByRole('button', { name: 'Enregistrer' }).click();
+      await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
       await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
     };
     await add('Ouvrir les projets', () => appNav.getByRole('link', { name: 'Projets' }).click());
@@ -511,8 +519,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(reader).toHaveURL(`${rig.demo.url}/app/`);
     const card = reader.getByRole('dialog');
     await expectPage(card).toContainText('Étape 1 sur 2');
-    // the step is anchored once its target is found (until then it says it is loading)
-    await expectPage(card).not.toContainText('Chargement...');
+    // the step is anchored once its target is found (until then it says it is looking for it)
+    await expectPage(card).not.toContainText("Recherche de l'élément sur la page...");
     await reader.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
@@ -546,11 +554,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(popup.getByText("L'email est requis")).toBeVisible();
     await expectPage(popup.getByText('Le mot de passe est requis')).toBeVisible();
     await popup.getByLabel("Adresse de l'API").fill(`${rig.api.url}/api`);
-    await popup.getByLabel('Email').fill(email);
-    await popup.getByLabel('Mot de passe').fill('wrong password');
+    await popup.getByLabel('Email', { exact: true }).fill(email);
+    await popup.getByLabel('Mot de passe', { exact: true }).fill('wrong password');
     await popup.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(popup.getByRole('alert')).not.toBeEmpty();
-    await popup.getByLabel('Mot de passe').fill(password);
+    await popup.getByLabel('Mot de passe', { exact: true }).fill(password);
     await popup.getByRole('button', { name: 'Se connecter' }).click();
     await expectPage(popup.getByText(`Connecté : ${email}`)).toBeVisible();
     // the popup page itself is the active tab here: no site to list guides for

@@ -107,19 +107,19 @@ describe('guide health, with the extension loaded in Chromium', () => {
     const creator = await creatorOpened;
     const panel = creator.locator('mulot-panel');
     await panel.getByLabel('Titre').fill(title);
-    await panel.getByLabel('Description pour les utilisateurs').fill('Créer un projet depuis la liste.');
+    await panel.getByLabel("Description pour l'utilisateur").fill('Créer un projet depuis la liste.');
     await panel.getByLabel('Résumé pour le modèle (LLM)').fill('Projets puis Nouveau projet.');
     await panel.getByLabel('Durée minimale (minutes)').fill('1');
     await panel.getByLabel('Durée maximale (minutes)').fill('2');
-    await panel.getByRole('button', { name: 'Créer le guide' }).click();
+    await panel.getByRole('button', { name: 'Créer et passer aux étapes' }).click();
     await expectPage(panel.getByRole('heading', { name: title })).toBeVisible();
     await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
     await panel.getByLabel("Titre de l'étape").fill('Nouveau projet');
-    await panel.getByLabel("Description de l'action").fill('Cliquez sur « Nouveau projet ».');
+    await panel.getByLabel('Action à effectuer').fill('Cliquez sur « Nouveau projet ».');
     await panel.getByLabel('Attendre la cible (secondes)').fill('1');
-    await panel.getByRole('button', { name: "Capturer l'élément" }).click();
+    await panel.getByRole('button', { name: 'Capturer un élément' }).click();
     await creator.getByTestId('new-project').click();
-    await panel.getByRole('button', { name: 'Enregistrer' }).click();
+    await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
     await creator.close();
     const [guide] = await rig.call<Array<{ id: string }>>(
@@ -173,9 +173,11 @@ describe('guide health, with the extension loaded in Chromium', () => {
     await expectPage(repair).toHaveURL(`${rig.demo.url}/app/projets`);
     const editor = repair.locator('mulot-panel');
     await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 1" })).toBeVisible();
-    await expectPage(editor.getByText('Détection... cliquez sur un élément de la page')).toBeVisible();
+    await expectPage(
+      editor.getByText("Cliquez sur l'élément de la page à mettre en évidence.", { exact: false }),
+    ).toBeVisible();
     await repair.getByRole('link', { name: '＋ Lancer une initiative' }).click();
-    await editor.getByRole('button', { name: 'Enregistrer' }).click();
+    await editor.getByRole('button', { name: "Mettre à jour l'étape" }).click();
     await expectPage(editor.getByRole('status')).toHaveText('Étape mise à jour avec succès');
     await repair.close();
 

@@ -1,8 +1,7 @@
 import { percentDone } from '@mulot/player';
 import { describe, expect, it } from 'vitest';
 import { translator } from '../src/intl';
-import { checkLaunch, LAUNCH_MESSAGE, normalizeUrl, resolveUrl } from '../src/launch';
-import { samePage } from '../src/reader/reader';
+import { checkLaunch, LAUNCH_MESSAGE, normalizeUrl, resolveUrl, samePage } from '../src/launch';
 
 const origin = 'https://mulot.example.com';
 const ids = {
@@ -189,10 +188,12 @@ describe('runner helpers', () => {
 
 describe('the extension texts, from the one catalogue', () => {
   it('formats French by default and English from packages/i18n, with their values', () => {
-    expect(translator('fr')('runner.progress', { current: 2, total: 3 })).toBe('Étape 2 sur 3');
-    expect(translator('fr')('runner.percent', { p: 0 })).toBe('0 % terminé');
-    expect(translator('en')('popup.signedInAs', { email: 'ana@example.com' })).toBe(
-      'Signed in: ana@example.com',
+    expect(translator('fr')('validation.tooLong', { max: 200 })).toBe(
+      'Ce champ ne peut pas dépasser 200 caractères.',
+    );
+    expect(translator('fr')('launch.denied')).toBe("Lancement refusé par l'utilisateur.");
+    expect(translator('en')('validation.tooLong', { max: 200 })).toBe(
+      'This field cannot exceed 200 characters.',
     );
     expect(translator('en')('launch.error')).not.toBe(translator('fr')('launch.error'));
   });

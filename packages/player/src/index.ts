@@ -30,6 +30,7 @@ export {
   MIN_CONFIDENCE,
 } from './find';
 export { type HighlightHandle, type HighlightOptions, highlight, scrollIntoClearView } from './highlight';
+export { pickElement } from './picker';
 export {
   DEFAULT_MISSING_TARGET_POLICY,
   type MissingTargetPolicy,

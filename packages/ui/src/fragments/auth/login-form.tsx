@@ -1,4 +1,5 @@
 import { Flex, styled } from '@mulot/ui/styled-system/jsx';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
@@ -18,9 +19,14 @@ export interface LoginFormProps {
   /** The login call is under way: the button is disabled and reads "Connexion...". */
   pending?: boolean;
   defaultValues?: Partial<LoginValues>;
+  /**
+   * Fields asked before the email, in the same form (the extension's popup asks which Mulot API to sign in to);
+   * their caller validates them.
+   */
+  leadingFields?: ReactNode;
 }
 
-export function LoginForm({ onSubmit, pending = false, defaultValues }: LoginFormProps) {
+export function LoginForm({ onSubmit, pending = false, defaultValues, leadingFields }: LoginFormProps) {
   const intl = useIntl();
   const {
     register,
@@ -41,6 +47,7 @@ export function LoginForm({ onSubmit, pending = false, defaultValues }: LoginFor
           <FormattedMessage id="auth.login.subtitle" defaultMessage="Connectez-vous à votre espace Mulot" />
         }
       />
+      {leadingFields}
       <TextField
         label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
         type="email"

@@ -3,6 +3,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { firstArg } from '../../stories-support/calls';
 import { PrerequisitePrompt, PrerequisitesEditor } from './prerequisites';
 
+const launchPrerequisite = fn();
+
 const meta = {
   title: 'Guide/Prerequisites',
   component: PrerequisitesEditor,
@@ -77,5 +79,25 @@ export const Prompt: Story = {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Avoir un compte client (guide « Créer un compte »)', 'Avoir un panier non vide']);
+  },
+};
+
+/** In the extension's reader a prerequisite guide can be played first, from the prompt itself. */
+export const PromptWithLaunch: Story = {
+  render: () => (
+    <PrerequisitePrompt
+      prerequisites={[
+        { id: '1', text: 'Avoir un compte client', scenario: { id: 'g1', title: 'Créer un compte' } },
+        { id: '2', text: 'Avoir un panier non vide', scenario: null },
+      ]}
+      onLaunch={launchPrerequisite}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Lancer le guide « Créer un compte »' }));
+    await expect(launchPrerequisite).toHaveBeenCalledWith({ id: 'g1', title: 'Créer un compte' });
+    await expect(canvas.getAllByRole('button')).toHaveLength(1);
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
   },
 };

@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../components/button/button';
 import * as Card from '../../components/card/card';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
+import { LaunchGuideButton } from '../runner/launch-guide-button';
 import { ChoiceSelect } from './choice-select';
 
 export interface PrerequisiteValue {
@@ -174,11 +175,13 @@ export function PrerequisitesEditor({
 }
 
 export interface PrerequisitePromptProps {
-  prerequisites: { id: string; text: string; scenario: { title: string } | null }[];
+  prerequisites: { id: string; text: string; scenario: { id?: string; title: string } | null }[];
+  /** Where guides can be played (the extension's reader): a prerequisite guide gets its own launch button. */
+  onLaunch?: (scenario: { id?: string; title: string }) => void;
 }
 
 /** What a user reads before starting a guide that has prerequisites (spec §8). */
-export function PrerequisitePrompt({ prerequisites }: PrerequisitePromptProps) {
+export function PrerequisitePrompt({ prerequisites, onLaunch }: PrerequisitePromptProps) {
   const titleId = useId();
   if (prerequisites.length === 0) return null;
   return (
@@ -205,21 +208,29 @@ export function PrerequisitePrompt({ prerequisites }: PrerequisitePromptProps) {
           />
         </h3>
         <ul className={css({ mt: '2', pl: '5', listStyle: 'disc', textStyle: 'sm' })}>
-          {prerequisites.map((p) => (
-            <li key={p.id}>
-              {p.text}
-              {p.scenario && (
-                <>
-                  {' '}
-                  <FormattedMessage
-                    id="guide.prerequisites.promptScenario"
-                    defaultMessage="(guide « {title} »)"
-                    values={{ title: p.scenario.title }}
-                  />
-                </>
-              )}
-            </li>
-          ))}
+          {prerequisites.map((p) => {
+            const linked = p.scenario;
+            return (
+              <li key={p.id}>
+                {p.text}
+                {linked && (
+                  <>
+                    {' '}
+                    <FormattedMessage
+                      id="guide.prerequisites.promptScenario"
+                      defaultMessage="(guide « {title} »)"
+                      values={{ title: linked.title }}
+                    />
+                    {onLaunch && (
+                      <span className={css({ display: 'block', mt: '1.5' })}>
+                        <LaunchGuideButton title={linked.title} weak onClick={() => onLaunch(linked)} />
+                      </span>
+                    )}
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </div>
     </section>

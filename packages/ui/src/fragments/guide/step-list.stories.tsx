@@ -73,3 +73,27 @@ export const WithHealth: Story = {
     await expect(args.onSelect).toHaveBeenCalledWith(args.steps[1]);
   },
 };
+
+/**
+ * Edited in place (the extension's creator panel): each step moves up or down and can be deleted, and a step
+ * without a target on the page says so.
+ */
+export const EditedInPlace: Story = {
+  args: {
+    steps: [steps[0], { ...steps[1], targetMissing: true }, steps[2]] as typeof steps,
+    onMove: fn(),
+    onDelete: fn(),
+  },
+  decorators: [(Story) => <div style={{ maxWidth: '24rem' }}>{Story()}</div>],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Aucun élément cible défini pour cette étape.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Monter : Ouvrir le panier' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Descendre : Payer' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Monter : Payer' }));
+    await expect(args.onMove).toHaveBeenCalledWith(steps[2], -1);
+    await userEvent.click(canvas.getByRole('button', { name: 'Supprimer : Valider la commande' }));
+    await expect(args.onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 's2' }));
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};

@@ -121,6 +121,16 @@ export const Quit: Story = {
   },
 };
 
+/** The step is shown while its target is still looked for on the page (it may still be rendering). */
+export const WaitingForTarget: Story = {
+  args: { index: 1, target: 'waiting' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Recherche de l'élément sur la page...")).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+  },
+};
+
 export const MissingTarget: Story = {
   args: { index: 1, target: 'missing' },
   play: async ({ canvasElement }) => {
@@ -167,6 +177,31 @@ export const Prerequisites: Story = {
     await expect(canvas.queryByRole('heading', { name: 'Ouvrir le panier' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Commencer le guide' }));
     await expect(canvas.getByRole('heading', { name: 'Ouvrir le panier' })).toBeVisible();
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/**
+ * Where the caller starts the run itself (the extension records it and shows the steps over the page), and
+ * where a prerequisite's own guide can be played first.
+ */
+export const PrerequisitesStartedByTheCaller: Story = {
+  args: {
+    onStart: fn(),
+    onLaunchPrerequisite: fn(),
+    prerequisites: [
+      { id: 'p1', text: 'Avoir un compte client', scenario: { id: 'g1', title: 'Créer un compte' } },
+      { id: 'p2', text: 'Avoir un article dans le panier', scenario: null },
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Lancer le guide « Créer un compte »' }));
+    await expect(args.onLaunchPrerequisite).toHaveBeenCalledWith({ id: 'g1', title: 'Créer un compte' });
+    await userEvent.click(canvas.getByRole('button', { name: 'Commencer le guide' }));
+    await expect(args.onStart).toHaveBeenCalledOnce();
+    // the caller shows the steps: the runner stays on the prompt until it is given them
+    await expect(canvas.queryByRole('heading', { name: 'Ouvrir le panier' })).toBeNull();
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
   },
 };

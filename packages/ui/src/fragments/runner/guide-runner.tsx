@@ -17,10 +17,11 @@ export interface RunnerStep {
 }
 
 /**
- * Where the step's target stands on the page: anchored (highlighted), missing (the step has no target
- * defined), unanchored (not found: the step is shown with its captured screenshot instead).
+ * Where the step's target stands on the page: waiting (still looked for, e.g. while the page renders),
+ * anchored (highlighted), missing (the step has no target defined), unanchored (not found: the step is shown
+ * with its captured screenshot instead).
  */
-export type RunnerTarget = 'anchored' | 'missing' | 'unanchored';
+export type RunnerTarget = 'waiting' | 'anchored' | 'missing' | 'unanchored';
 
 /** The player's autoClick states (packages/player ClickState). */
 export type RunnerClickState = 'clicking' | 'clicked' | 'failed';
@@ -36,6 +37,13 @@ export interface GuideRunnerProps {
   index: number;
   onIndexChange: (index: number) => void;
   prerequisites?: PrerequisitePromptProps['prerequisites'];
+  /** A prerequisite's own guide launched from the prompt (where guides can be played: the extension). */
+  onLaunchPrerequisite?: PrerequisitePromptProps['onLaunch'];
+  /**
+   * "Commencer le guide" after the prerequisites. Given, the caller starts the run (the extension records it and
+   * shows the steps on the page); otherwise the runner goes on to the first step by itself.
+   */
+  onStart?: () => void;
   target?: RunnerTarget;
   /** The step's captured screenshot, shown when the target is unanchored. */
   screenshot?: string | null;
@@ -96,6 +104,8 @@ function RunnerBody({
   index,
   onIndexChange,
   prerequisites = [],
+  onLaunchPrerequisite,
+  onStart,
   target = 'anchored',
   screenshot,
   clickState,
@@ -103,7 +113,7 @@ function RunnerBody({
 }: GuideRunnerProps) {
   const intl = useIntl();
   // A resumed run (index > 0, e.g. after a full page load) has already been started.
-  const [started, setStarted] = useState(prerequisites.length === 0 || index > 0);
+  const [started, setStarted] = useState((prerequisites.length === 0 && !onStart) || index > 0);
 
   if (error)
     return (
@@ -149,9 +159,9 @@ function RunnerBody({
   if (!started)
     return (
       <div className={stack}>
-        <PrerequisitePrompt prerequisites={prerequisites} />
+        <PrerequisitePrompt prerequisites={prerequisites} onLaunch={onLaunchPrerequisite} />
         <div className={footer}>
-          <Button onClick={() => setStarted(true)}>
+          <Button onClick={() => (onStart ? onStart() : setStarted(true))}>
             <FormattedMessage id="runner.start" defaultMessage="Commencer le guide" />
           </Button>
         </div>
@@ -224,6 +234,14 @@ function RunnerBody({
         <p className={stepText}>{step.text}</p>
         {step.extra && <p className={muted}>{step.extra}</p>}
       </article>
+      {target === 'waiting' && (
+        <p className={row}>
+          <Spinner decorative size="sm" />
+          <span className={muted}>
+            <FormattedMessage id="runner.waiting" defaultMessage="Recherche de l'élément sur la page..." />
+          </span>
+        </p>
+      )}
       {target === 'missing' && (
         <p className={notice}>
           <AlertTriangle aria-hidden />

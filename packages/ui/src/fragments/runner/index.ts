@@ -7,6 +7,7 @@ export {
   createAssistantSchema,
 } from './assistant-prompt';
 export { Catalogue, type CatalogueGuide, type CatalogueProps } from './catalogue';
+export { ExtensionPanel, type ExtensionPanelProps } from './extension-panel';
 export {
   GuideRunner,
   type GuideRunnerProps,
@@ -19,6 +20,7 @@ export { ShadowRootEnvironment, type ShadowRootEnvironmentProps } from './shadow
 export {
   type CapturedTarget,
   type CaptureState,
+  type MissingTargetValues,
   StepEditor,
   type StepEditorProps,
   type StepEditorValues,

@@ -9,11 +9,22 @@ export interface ShadowRootEnvironmentProps {
    * The design system's CSS for the shadow tree: the page's styles do not reach it, and ours must not leak out.
    * The extension passes its built stylesheet; stories and dev pages copy the document's (Vite injects there).
    */
-  styles: { cssText: string } | 'document';
+  styles?: { cssText: string } | 'document';
   className?: string;
+  /**
+   * An element the caller placed itself (the extension's host in the page's top layer): the shadow root is
+   * attached to it instead of to a div rendered here, so that the page's styles reach no element of ours.
+   */
+  host?: HTMLElement;
+  /**
+   * An element already inside a shadow root that holds the styles (the player's step overlay, whose own focus
+   * handling must see our buttons): rendered into as it is, no shadow root nor styles added.
+   */
+  container?: HTMLElement;
 }
 
 function adopt(shadow: ShadowRoot, styles: ShadowRootEnvironmentProps['styles']) {
+  if (!styles) return;
   if (styles !== 'document') {
     const style = shadow.ownerDocument.createElement('style');
     style.textContent = styles.cssText;
@@ -25,38 +36,54 @@ function adopt(shadow: ShadowRoot, styles: ShadowRootEnvironmentProps['styles'])
 }
 
 const surface = css({ bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', fontSize: 'md' });
+// In a host the caller sized (a panel floating over the page), the content fills it and paints its own surface.
+const fill = css({ display: 'flex', flexDirection: 'column', w: 'full', maxH: 'full', minH: '0' });
 
 /**
  * Renders its children inside an open shadow root (the extension's in-page panel) and tells Ark UI about
  * it: Ark looks elements up by id and tracks focus and outside clicks from the root node it is given, which
  * inside a shadow tree is the shadow root, not the document.
  */
-export function ShadowRootEnvironment({ children, styles, className }: ShadowRootEnvironmentProps) {
+export function ShadowRootEnvironment({
+  children,
+  styles,
+  className,
+  host: given,
+  container: into,
+}: ShadowRootEnvironmentProps) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const [mount, setMount] = useState<{ shadow: ShadowRoot; container: HTMLElement } | null>(null);
+  const [mount, setMount] = useState<{ shadow: ShadowRoot | Document; container: HTMLElement } | null>(null);
   // The styles are read once, when the shadow root is created: a host keeps one shadow root for its life.
   const stylesRef = useRef(styles);
 
   useLayoutEffect(() => {
-    const host = hostRef.current;
+    if (into) {
+      const root = into.getRootNode();
+      setMount({ shadow: root instanceof ShadowRoot ? root : into.ownerDocument, container: into });
+      return;
+    }
+    const host = given ?? hostRef.current;
     if (!host) return;
     const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     shadow.replaceChildren();
     adopt(shadow, stylesRef.current);
     const container = shadow.ownerDocument.createElement('div');
     // The page's theme does not cross the shadow boundary, nor does its background: the panel paints its own.
-    container.className = surface;
+    container.className = given ? fill : surface;
     shadow.append(container);
     setMount({ shadow, container });
-  }, []);
+  }, [given, into]);
 
+  const content =
+    mount &&
+    createPortal(
+      <EnvironmentProvider value={() => mount.shadow}>{children}</EnvironmentProvider>,
+      mount.container,
+    );
+  if (given || into) return content;
   return (
     <div ref={hostRef} className={className}>
-      {mount &&
-        createPortal(
-          <EnvironmentProvider value={() => mount.shadow}>{children}</EnvironmentProvider>,
-          mount.container,
-        )}
+      {content}
     </div>
   );
 }

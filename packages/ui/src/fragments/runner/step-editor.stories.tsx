@@ -80,6 +80,9 @@ export const AddWithoutTarget: Story = {
       extra: '',
       url: 'https://boutique.example.com',
       autoClick: false,
+      // the missing-target policy's defaults: wait 6 s, then show the step unanchored
+      waitSeconds: 6,
+      fallback: 'unanchored',
     });
     resetView(canvasElement);
   },
@@ -174,6 +177,42 @@ export const ModifyCaptured: Story = {
     await userEvent.click(canvas.getByRole('button', { name: "Mettre à jour l'étape" }));
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
     await expect(firstArg(args.onSubmit)).toMatchObject({ name: 'Valider la commande', autoClick: true });
+    resetView(canvasElement);
+  },
+};
+
+/**
+ * The element was picked on another page than the one typed: that page becomes the step's URL, what the author
+ * typed stays, and the missing-target policy the step had is kept.
+ */
+export const CapturedOnAnotherPage: Story = {
+  args: {
+    mode: 'modify',
+    position: 3,
+    target,
+    capturedUrl: 'https://boutique.example.com/commande',
+    defaultValues: {
+      name: 'Payer',
+      text: 'Saisissez vos informations de paiement.',
+      url: 'https://boutique.example.com/panier',
+      waitSeconds: 2,
+      fallback: 'skip',
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: /URL de la page/ })).toHaveValue(
+      'https://boutique.example.com/commande',
+    );
+    await expect(canvas.getByRole('spinbutton', { name: 'Attendre la cible (secondes)' })).toHaveValue(2);
+    await userEvent.click(canvas.getByRole('button', { name: "Mettre à jour l'étape" }));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(firstArg(args.onSubmit)).toMatchObject({
+      name: 'Payer',
+      url: 'https://boutique.example.com/commande',
+      waitSeconds: 2,
+      fallback: 'skip',
+    });
     resetView(canvasElement);
   },
 };

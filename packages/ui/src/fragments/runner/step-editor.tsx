@@ -5,16 +5,33 @@ import { Crosshair, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
 import { Button, CancelButton } from '../../components/button/button';
 import { Checkbox } from '../../components/checkbox/checkbox';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import { Spinner } from '../../components/spinner/spinner';
 import { Textarea } from '../../components/textarea/textarea';
-import { createStepSchema, type StepValues } from './schemas';
+import { ChoiceSelect } from '../guide/choice-select';
+import { createStepSchema, type MessageFormatter, type StepValues } from './schemas';
 import { errorText, footer, muted, panel, row, successText, thumbnail } from './styles';
 
-export type StepEditorValues = StepValues;
+/** What the player does when the step's target is not found: wait that long, then show it unanchored or skip it. */
+export interface MissingTargetValues {
+  waitSeconds: number;
+  fallback: 'unanchored' | 'skip';
+}
+
+export type StepEditorValues = StepValues & MissingTargetValues;
+
+const MAX_WAIT = 120;
+
+function createEditorSchema(intl: MessageFormatter) {
+  return createStepSchema(intl).extend({
+    waitSeconds: z.number().int().min(0).max(MAX_WAIT),
+    fallback: z.enum(['unanchored', 'skip']),
+  });
+}
 
 /** What the editor shows of a captured target: the player's own target type, narrowed to what is displayed. */
 export type CapturedTarget = Pick<StepTarget, 'tag' | 'role' | 'name' | 'text'>;
@@ -31,6 +48,8 @@ export interface StepEditorProps {
   target: CapturedTarget | null;
   /** Screenshot of the visible tab taken at capture time (an image URL, e.g. a data: or blob: URL). */
   screenshot?: string | null;
+  /** The page the target was just captured on: it becomes the step's page URL (what the author typed stays). */
+  capturedUrl?: string;
   /** detecting: the page is waiting for the author to pick an element. */
   capture: CaptureState;
   onStartCapture: () => void;
@@ -114,6 +133,7 @@ export function StepEditor({
   defaultValues,
   target,
   screenshot,
+  capturedUrl,
   capture,
   onStartCapture,
   onCancelCapture,
@@ -124,13 +144,14 @@ export function StepEditor({
   onCancel,
 }: StepEditorProps) {
   const intl = useIntl();
-  const schema = useMemo(() => createStepSchema(intl), [intl]);
+  const schema = useMemo(() => createEditorSchema(intl), [intl]);
   const rootRef = useRef<HTMLFormElement>(null);
   const targetTitleId = useId();
   const {
     register,
     control,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<StepEditorValues>({
     resolver: zodResolver(schema),
@@ -141,8 +162,30 @@ export function StepEditor({
       extra: defaultValues?.extra ?? '',
       url: defaultValues?.url ?? '',
       autoClick: defaultValues?.autoClick ?? false,
+      waitSeconds: defaultValues?.waitSeconds ?? 6,
+      fallback: defaultValues?.fallback ?? 'unanchored',
     },
   });
+  const fallbacks = useMemo(
+    () => [
+      {
+        value: 'unanchored',
+        label: intl.formatMessage({
+          id: 'extension.step.fallbackUnanchored',
+          defaultMessage: "Afficher l'étape sans ancrage (avec sa capture d'écran)",
+        }),
+      },
+      {
+        value: 'skip',
+        label: intl.formatMessage({ id: 'extension.step.fallbackSkip', defaultMessage: "Passer l'étape" }),
+      },
+    ],
+    [intl],
+  );
+
+  useEffect(() => {
+    if (capturedUrl) setValue('url', capturedUrl, { shouldValidate: true });
+  }, [capturedUrl, setValue]);
 
   const detecting = capture === 'detecting';
   // While detecting, the author's pointer is on the page, not on the panel: Escape anywhere cancels. The
@@ -277,6 +320,37 @@ export function StepEditor({
               defaultMessage="Cliquer automatiquement sur l'élément"
             />
           </Checkbox>
+        )}
+      />
+
+      <Field.Root invalid={!!errors.waitSeconds}>
+        <Field.Label>
+          <FormattedMessage id="extension.step.wait" defaultMessage="Attendre la cible (secondes)" />
+        </Field.Label>
+        <Input
+          {...register('waitSeconds', { valueAsNumber: true })}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_WAIT}
+        />
+        <Field.ErrorText>{errors.waitSeconds && `0 – ${MAX_WAIT}`}</Field.ErrorText>
+      </Field.Root>
+      <Controller
+        control={control}
+        name="fallback"
+        render={({ field }) => (
+          <ChoiceSelect
+            label={intl.formatMessage({
+              id: 'extension.step.fallback',
+              defaultMessage: 'Si la cible reste introuvable',
+            })}
+            placeholder=""
+            items={fallbacks}
+            value={field.value}
+            onChange={(value) => field.onChange(value === 'skip' ? 'skip' : 'unanchored')}
+            onBlur={field.onBlur}
+          />
         )}
       />
 

@@ -1,4 +1,5 @@
-import { pickTarget, UI_ATTRIBUTE } from '@mulot/player';
+import { pickTarget } from './capture';
+import { UI_ATTRIBUTE } from './dom';
 
 /**
  * Element capture: outlines the element under the pointer and picks the one clicked, without letting the page

@@ -1,0 +1,237 @@
+import '../../src/generated/panda.css';
+import { errorText } from '@mulot/api-client';
+import { Button } from '@mulot/ui/components/button';
+import { Field } from '@mulot/ui/components/field';
+import { Input } from '@mulot/ui/components/input';
+import { LoginForm, type LoginValues } from '@mulot/ui/fragments/auth';
+import { LinkProvider } from '@mulot/ui/fragments/link';
+import { Catalogue, type CatalogueGuide } from '@mulot/ui/fragments/runner';
+import { css } from '@mulot/ui/styled-system/css';
+import { useEffect, useMemo, useState } from 'react';
+import { defineMessages, FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
+import { browser } from 'wxt/browser';
+import { trust } from '../../src/background/handlers';
+import { directApi } from '../../src/client';
+import { type Locale, toLocale } from '../../src/intl';
+import { normalizeApiBase, type Session } from '../../src/launch';
+import { panelIntl, renderPage } from '../../src/render';
+import { send } from '../../src/runtime';
+
+const messages = defineMessages({
+  apiBase: { id: 'extension.popup.apiBase', defaultMessage: "Adresse de l'API" },
+  apiBaseInvalid: {
+    id: 'extension.popup.apiBaseInvalid',
+    defaultMessage: "L'adresse de l'API n'est pas valide.",
+  },
+  noOrganization: {
+    id: 'extension.popup.noOrganization',
+    defaultMessage: "Ce compte n'appartient à aucune organisation.",
+  },
+  signOut: { id: 'extension.popup.signOut', defaultMessage: 'Se déconnecter' },
+  noPage: { id: 'extension.popup.noPage', defaultMessage: 'Ouvrez un site web pour voir ses guides.' },
+  network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
+});
+
+const page = css({
+  w: '96',
+  p: '4',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  fontFamily: 'body',
+  fontSize: 'sm',
+  bg: 'bg.default',
+  color: 'fg.default',
+});
+const alertLine = css({ borderRadius: 'l2', px: '3', py: '2', bg: 'red.subtle.bg', color: 'red.subtle.fg' });
+const between = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between' });
+const muted = css({ color: 'fg.muted' });
+
+async function currentSession(): Promise<Session | null> {
+  const stored = await browser.storage.local.get('session');
+  return (stored.session as Session | undefined) ?? null;
+}
+
+/** Sign-in when the extension was not launched from the back-office: the same login call as the back-office. */
+function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: Session) => void }) {
+  const intl = useIntl();
+  const [apiBase, setApiBase] = useState('http://localhost:3000/api');
+  const [apiError, setApiError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const checkApi = () => {
+    const problem = normalizeApiBase(apiBase) ? null : intl.formatMessage(messages.apiBaseInvalid);
+    setApiError(problem);
+    return !problem;
+  };
+  // the login form's links lead to the back-office, which shares the API's origin
+  const backOffice = useMemo(() => {
+    const base = normalizeApiBase(apiBase);
+    return base ? new URL(base).origin : null;
+  }, [apiBase]);
+
+  const signIn = async ({ email, password }: LoginValues) => {
+    if (!checkApi()) return;
+    const base = normalizeApiBase(apiBase) as string;
+    setPending(true);
+    setFailure(null);
+    try {
+      const login = (
+        await directApi({ apiBase: base, locale }).POST('/auth/login', { body: { email, password } })
+      ).data;
+      if (!login) throw new Error('empty answer');
+      const organizations =
+        (await directApi({ apiBase: base, token: login.jwt, locale }).GET('/organizations')).data ?? [];
+      const organization = organizations[0];
+      if (!organization) throw new Error(intl.formatMessage(messages.noOrganization));
+      const session: Session = {
+        apiBase: base,
+        token: login.jwt,
+        organizationId: organization.id,
+        locale,
+        email: login.user.email,
+      };
+      await browser.storage.local.set({ session });
+      // the user named this API: its back-office may launch the extension without asking again
+      await trust(new URL(base).origin);
+      onSignedIn(session);
+    } catch (error) {
+      setFailure(
+        errorText(
+          error,
+          error instanceof Error && error.message ? error.message : intl.formatMessage(messages.network),
+        ),
+      );
+      setPending(false);
+    }
+  };
+
+  return (
+    <LinkProvider
+      link={({ href, ...props }) =>
+        backOffice ? (
+          <a {...props} href={new URL(href, backOffice).href} target="_blank" rel="noreferrer" />
+        ) : (
+          <span {...props} />
+        )
+      }
+    >
+      {failure && (
+        <p role="alert" className={alertLine}>
+          {failure}
+        </p>
+      )}
+      <LoginForm
+        pending={pending}
+        onSubmit={signIn}
+        leadingFields={
+          <Field.Root invalid={Boolean(apiError)} required>
+            <Field.Label>{intl.formatMessage(messages.apiBase)}</Field.Label>
+            <Input
+              type="url"
+              name="apiBase"
+              autoComplete="url"
+              value={apiBase}
+              onChange={(event) => {
+                setApiBase(event.target.value);
+                if (apiError) setApiError(null);
+              }}
+              onBlur={checkApi}
+            />
+            <Field.ErrorText>{apiError}</Field.ErrorText>
+          </Field.Root>
+        }
+      />
+    </LinkProvider>
+  );
+}
+
+/** The published guides of the current tab's site; launching one starts the reader on that tab. */
+function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const intl = useIntl();
+  const [tab, setTab] = useState<{ id: number; url: URL } | null | undefined>();
+  const [guides, setGuides] = useState<CatalogueGuide[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => {
+      const url = active?.url ?? '';
+      setTab(active?.id && /^https?:/.test(url) ? { id: active.id, url: new URL(url) } : null);
+    });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger
+  useEffect(() => {
+    if (!tab) return;
+    setFailed(false);
+    setGuides(undefined);
+    directApi(session)
+      .GET('/catalogue', { params: { query: { url: tab.url.href } } })
+      .then((response) => setGuides(response.data ?? []))
+      .catch(() => setFailed(true));
+  }, [session, tab, attempt]);
+
+  const launch = (guide: CatalogueGuide) => {
+    if (!tab) return;
+    void send({ kind: 'start', tabId: tab.id, state: { mode: 'reader', scenarioId: guide.id } }).then(() =>
+      window.close(),
+    );
+  };
+  return (
+    <>
+      <div className={between}>
+        <span className={muted}>
+          {session.email && (
+            <FormattedMessage
+              id="extension.popup.signedInAs"
+              defaultMessage="Connecté : {email}"
+              values={{ email: session.email }}
+            />
+          )}
+        </span>
+        <Button size="xs" variant="plain" onClick={onSignOut}>
+          {intl.formatMessage(messages.signOut)}
+        </Button>
+      </div>
+      {tab === null ? (
+        <p className={muted}>{intl.formatMessage(messages.noPage)}</p>
+      ) : tab ? (
+        <Catalogue
+          domain={tab.url.host}
+          guides={guides}
+          error={failed}
+          onRetry={() => setAttempt((n) => n + 1)}
+          onLaunch={launch}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Popup() {
+  const [session, setSession] = useState<Session | null | undefined>();
+  useEffect(() => {
+    void currentSession().then(setSession);
+  }, []);
+  const locale = toLocale(session?.locale ?? navigator.language);
+  const intl = useMemo(() => panelIntl(locale), [locale]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  if (session === undefined) return null;
+  return (
+    <RawIntlProvider value={intl}>
+      <div className={page}>
+        {session ? (
+          <SignedIn
+            session={session}
+            onSignOut={() => void browser.storage.local.remove('session').then(() => setSession(null))}
+          />
+        ) : (
+          <SignIn locale={locale} onSignedIn={setSession} />
+        )}
+      </div>
+    </RawIntlProvider>
+  );
+}
+
+renderPage(panelIntl('fr'), <Popup />);
