@@ -5,6 +5,11 @@ import { css } from '@mulot/ui/styled-system/css';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useLayoutEffect } from 'react';
 import { IntlProvider } from 'react-intl';
+import { configure } from 'storybook/test';
+
+// A route story loads its route module, its data (MSW) and lazy chunks before its first screen: on a busy 2-core CI
+// machine that outlasts testing-library's 1 s default for findBy*/waitFor (a route story once failed on it).
+configure({ asyncUtilTimeout: 5000 });
 
 const catalogues: Record<string, Record<string, string>> = { fr, en };
 
