@@ -563,6 +563,22 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(popup.getByText(`Connecté : ${email}`)).toBeVisible();
     // the popup page itself is the active tab here: no site to list guides for
     await expectPage(popup.getByText('Ouvrez un site web pour voir ses guides.')).toBeVisible();
-    await popup.close();
+
+    // over a customer's page the popup offers the assistant beside the site's guides, and launches what it finds
+    const site = await rig.context.newPage();
+    await site.goto(`${rig.demo.url}/tarifs.html`);
+    await site.bringToFront();
+    await popup.reload();
+    const prompt = popup.getByRole('textbox', { name: 'Décrivez ce que vous voulez faire' });
+    await prompt.fill('choisir une ofre');
+    await prompt.press('Enter');
+    const suggested = popup.getByRole('region', { name: 'Guides proposés' });
+    await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
+    expect(await axeViolations(popup)).toEqual([]);
+    await suggested.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
+    const panel = site.locator('mulot-panel');
+    await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
+    await site.close();
+    if (!popup.isClosed()) await popup.close();
   });
 });

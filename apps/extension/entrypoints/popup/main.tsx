@@ -5,11 +5,12 @@ import { Field } from '@mulot/ui/components/field';
 import { Input } from '@mulot/ui/components/input';
 import { LoginForm, type LoginValues } from '@mulot/ui/fragments/auth';
 import { LinkProvider } from '@mulot/ui/fragments/link';
-import { Catalogue, type CatalogueGuide } from '@mulot/ui/fragments/runner';
+import { AssistantPrompt, Catalogue, type CatalogueGuide } from '@mulot/ui/fragments/runner';
 import { css } from '@mulot/ui/styled-system/css';
 import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
 import { browser } from 'wxt/browser';
+import { useAssistant } from '../../src/assistant';
 import { trust } from '../../src/background/handlers';
 import { directApi } from '../../src/client';
 import { type Locale, toLocale } from '../../src/intl';
@@ -153,6 +154,8 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
   const [guides, setGuides] = useState<CatalogueGuide[] | undefined>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const api = useMemo(() => directApi(session), [session]);
+  const assistant = useAssistant(api, tab?.url.href ?? '');
   useEffect(() => {
     void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => {
       const url = active?.url ?? '';
@@ -164,15 +167,15 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
     if (!tab) return;
     setFailed(false);
     setGuides(undefined);
-    directApi(session)
+    api
       .GET('/catalogue', { params: { query: { url: tab.url.href } } })
       .then((response) => setGuides(response.data ?? []))
       .catch(() => setFailed(true));
-  }, [session, tab, attempt]);
+  }, [api, tab, attempt]);
 
-  const launch = (guide: CatalogueGuide) => {
+  const launch = (scenarioId: string) => {
     if (!tab) return;
-    void send({ kind: 'start', tabId: tab.id, state: { mode: 'reader', scenarioId: guide.id } }).then(() =>
+    void send({ kind: 'start', tabId: tab.id, state: { mode: 'reader', scenarioId } }).then(() =>
       window.close(),
     );
   };
@@ -195,13 +198,22 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
       {tab === null ? (
         <p className={muted}>{intl.formatMessage(messages.noPage)}</p>
       ) : tab ? (
-        <Catalogue
-          domain={tab.url.host}
-          guides={guides}
-          error={failed}
-          onRetry={() => setAttempt((n) => n + 1)}
-          onLaunch={launch}
-        />
+        <>
+          <AssistantPrompt
+            pending={assistant.pending}
+            answer={assistant.answer}
+            error={assistant.error}
+            onSubmit={(values) => void assistant.ask(values.query)}
+            onLaunch={(result) => launch(result.scenarioId)}
+          />
+          <Catalogue
+            domain={tab.url.host}
+            guides={guides}
+            error={failed}
+            onRetry={() => setAttempt((n) => n + 1)}
+            onLaunch={(guide) => launch(guide.id)}
+          />
+        </>
       ) : null}
     </>
   );

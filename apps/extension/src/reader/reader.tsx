@@ -1,7 +1,6 @@
 import { errorText, type Schemas } from '@mulot/api-client';
 import { type ClickState, type HighlightHandle, highlight, RunEngine, type RunState } from '@mulot/player';
 import {
-  type AssistantAnswer,
   AssistantPrompt,
   Catalogue,
   type CatalogueGuide,
@@ -12,6 +11,7 @@ import {
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { defineMessages, type IntlShape, useIntl } from 'react-intl';
 import { browser } from 'wxt/browser';
+import { useAssistant } from '../assistant';
 import { toLocale } from '../intl';
 import { samePage } from '../launch';
 import type { ReaderState } from '../messages';
@@ -25,7 +25,6 @@ type Scenario = Schemas['Scenario'];
 const messages = defineMessages({
   panel: { id: 'extension.panel.reader', defaultMessage: 'Mulot — guides' },
   network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
-  error: { id: 'app.error.unexpected', defaultMessage: 'Une erreur est survenue' },
   loadError: { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
   noSteps: { id: 'runner.noSteps', defaultMessage: "Ce guide ne contient pas d'étapes configurées." },
 });
@@ -315,14 +314,11 @@ class Reader {
 }
 
 function CatalogueView({ reader }: { reader: Reader }) {
-  const intl = useIntl();
   const { api } = reader.context;
   const [guides, setGuides] = useState<CatalogueGuide[] | undefined>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [asking, setAsking] = useState(false);
-  const [answer, setAnswer] = useState<AssistantAnswer | null>(null);
-  const [askError, setAskError] = useState<string | null>(null);
+  const assistant = useAssistant(api, location.href);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger
   useEffect(() => {
@@ -338,35 +334,13 @@ function CatalogueView({ reader }: { reader: Reader }) {
     };
   }, [api, attempt]);
 
-  const ask = async (query: string) => {
-    setAsking(true);
-    try {
-      const result = (await api.POST('/assistant', { body: { query, url: location.href.slice(0, 2048) } }))
-        .data;
-      setAskError(null);
-      setAnswer({
-        results: result?.guides ?? [],
-        weak: result?.weak,
-        guidance: result?.guidance ?? null,
-        fallback: Boolean(result?.fallback),
-      });
-    } catch (error) {
-      setAnswer(null);
-      setAskError(
-        `${intl.formatMessage(messages.error)} : ${errorText(error, intl.formatMessage(messages.network))}`,
-      );
-    } finally {
-      setAsking(false);
-    }
-  };
-
   return (
     <>
       <AssistantPrompt
-        pending={asking}
-        answer={answer}
-        error={askError}
-        onSubmit={(values) => void ask(values.query)}
+        pending={assistant.pending}
+        answer={assistant.answer}
+        error={assistant.error}
+        onSubmit={(values) => void assistant.ask(values.query)}
         onLaunch={(result) => void reader.open(result.scenarioId)}
       />
       <Catalogue

@@ -1,0 +1,42 @@
+import { errorText } from '@mulot/api-client';
+import type { AssistantAnswer } from '@mulot/ui/fragments/runner';
+import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import type { Api } from './client';
+
+const messages = defineMessages({
+  error: { id: 'app.error.unexpected', defaultMessage: 'Une erreur est survenue' },
+  network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
+});
+
+/**
+ * The assistant's question and answer for the page at `url`, for `AssistantPrompt`: the reader panel on the page and
+ * the popup over it ask the same way, so a user finds the assistant wherever they open Mulot.
+ */
+export function useAssistant(api: Api, url: string) {
+  const intl = useIntl();
+  const [pending, setPending] = useState(false);
+  const [answer, setAnswer] = useState<AssistantAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ask = async (query: string) => {
+    setPending(true);
+    try {
+      const result = (await api.POST('/assistant', { body: { query, url: url.slice(0, 2048) } })).data;
+      setError(null);
+      setAnswer({
+        results: result?.guides ?? [],
+        weak: result?.weak,
+        guidance: result?.guidance ?? null,
+        fallback: Boolean(result?.fallback),
+      });
+    } catch (failure) {
+      setAnswer(null);
+      setError(
+        `${intl.formatMessage(messages.error)} : ${errorText(failure, intl.formatMessage(messages.network))}`,
+      );
+    } finally {
+      setPending(false);
+    }
+  };
+  return { pending, answer, error, ask };
+}
