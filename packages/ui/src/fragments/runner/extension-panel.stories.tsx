@@ -1,5 +1,6 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { AssistantPrompt } from './assistant-prompt';
 import { Catalogue } from './catalogue';
 import { ExtensionPanel } from './extension-panel';
 import { GuideRunner } from './guide-runner';
@@ -55,16 +56,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Reader mode's first screen: the site's published guides. */
+/** Reader mode's first screen, as the reader panel composes it: the assistant, then the site's published guides. */
 export const ReaderCatalogue: Story = {
   render: (args) => (
     <ExtensionPanel {...args}>
+      <AssistantPrompt onSubmit={fn()} onLaunch={fn()} />
       <Catalogue domain="demo.example.com" guides={guides} onLaunch={fn()} />
     </ExtensionPanel>
   ),
   play: async ({ canvasElement, args }) => {
     const panel = await shadowOf(canvasElement);
     await expect(panel.getByRole('region', { name: 'Mulot — guides' })).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Décrivez ce que vous voulez faire' })).toBeVisible();
     await expect(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
     await userEvent.click(panel.getByRole('button', { name: "Déplacer le panneau de l'autre côté" }));
     await expect(args.onMove).toHaveBeenCalledOnce();
