@@ -6,12 +6,36 @@ import pandaCss from './generated/panda.css?inline';
 /** The Panda CSS of the ui package, for the extension's shadow roots (the page's styles cannot reach them). */
 export const PANEL_CSS = pandaCss;
 
-function hostStyle(side: 'left' | 'right', hidden: boolean, passThrough: boolean): string {
+const MARGIN = 16;
+const WIDTH = 380;
+/** How far down the page's top bar (logo, menu, sign-in button) may reach. */
+const TOP_BAND = 160;
+const CONTROLS = 'a[href],button,input,select,textarea,[role="button"],[role="link"],[role="tab"],[tabindex]';
+
+/**
+ * Where the panel's top edge goes on `side`: below the page's own controls in the top band that it would otherwise
+ * cover (a site's "sign in" or account button sits at the top right, where the panel opens).
+ */
+function topOnSide(side: 'left' | 'right'): number {
+  const width = Math.min(WIDTH, window.innerWidth - 2 * MARGIN);
+  const left = side === 'right' ? window.innerWidth - MARGIN - width : MARGIN;
+  let top = MARGIN;
+  for (const control of document.querySelectorAll(CONTROLS)) {
+    if (control.closest('mulot-panel')) continue;
+    const box = control.getBoundingClientRect();
+    const covered = box.width > 0 && box.height > 0 && box.right > left && box.left < left + width;
+    if (covered && box.top < TOP_BAND && box.bottom > 0) top = Math.max(top, Math.ceil(box.bottom) + 8);
+  }
+  return Math.min(top, TOP_BAND + 8);
+}
+
+function hostStyle(side: 'left' | 'right', top: number, hidden: boolean, passThrough: boolean): string {
   // `all:initial` first: the page's styles for unknown elements or `[popover]` must not size nor paint the host
   return (
-    'all:initial;position:fixed;top:16px;bottom:auto;margin:0;border:0;padding:0;background:transparent;' +
+    `all:initial;position:fixed;top:${top}px;bottom:auto;margin:0;border:0;padding:0;background:transparent;` +
     `overflow:visible;${side === 'right' ? 'right:16px;left:auto;' : 'left:16px;right:auto;'}` +
-    'width:min(380px,calc(100vw - 32px));height:auto;max-height:calc(100vh - 32px);display:flex;' +
+    `width:min(${WIDTH}px,calc(100vw - ${2 * MARGIN}px));height:auto;` +
+    `max-height:calc(100vh - ${top + MARGIN}px);display:flex;` +
     `z-index:2147483646;transition:opacity .15s;${hidden ? 'visibility:hidden;' : ''}` +
     `${passThrough ? 'pointer-events:none;opacity:.55;' : ''}`
   );
@@ -43,9 +67,13 @@ export function PanelHost({ hidden = false, passThrough = false, children, ...pa
     setHost(element);
     return () => element.remove();
   }, []);
+  // measured when the panel opens or changes side, not on every scroll: a panel that moves by itself under the
+  // pointer is worse than one that covers a little
+  const [top, setTop] = useState(MARGIN);
+  useLayoutEffect(() => setTop(topOnSide(side)), [side]);
   useLayoutEffect(() => {
-    if (host) host.style.cssText = hostStyle(side, hidden, passThrough);
-  }, [host, side, hidden, passThrough]);
+    if (host) host.style.cssText = hostStyle(side, top, hidden, passThrough);
+  }, [host, side, top, hidden, passThrough]);
   if (!host) return null;
   return (
     <ShadowRootEnvironment host={host} styles={{ cssText: PANEL_CSS }}>

@@ -136,6 +136,13 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     // the creation form, with the spec's messages
     await expectPage(panel.getByRole('heading', { name: 'Nouveau guide' })).toBeVisible();
+    // the panel opens below the site's own top-right control instead of covering it
+    const account = page.getByRole('link', { name: 'Espace client' });
+    const reachable = await account.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === link;
+    });
+    expect(reachable).toBe(true);
     // the project and category the guide was launched for, chosen
     await expectPage(panel.getByRole('combobox', { name: 'Projet' })).toContainText('Bocal');
     await expectPage(panel.getByRole('combobox', { name: 'Catégorie' })).toContainText('Abonnement');
