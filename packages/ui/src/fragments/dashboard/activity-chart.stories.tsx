@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ActivityChart } from './activity-chart';
+import { CHART_HEIGHT, DIMMED_OPACITY, PX_PER_X_TICK } from './chart-constants';
 import { activity, quietMonth } from './fixtures';
-import { CHART_HEIGHT, DIMMED_OPACITY, PX_PER_X_TICK } from './line-chart';
 
 const WIDTH = 1000;
 

@@ -1,17 +1,19 @@
 export { ActivityChart, type ActivityChartProps, type ActivityDay } from './activity-chart';
-export { type DashboardCounts, DashboardStats, type DashboardStatsProps } from './dashboard-stats';
 export {
   CHART_HEIGHT,
   CHART_MARGIN,
-  type ChartRow,
-  type ChartSeries,
   DIMMED_OPACITY,
-  LineChart,
-  type LineChartProps,
   PX_PER_X_TICK,
-  seriesColor,
   TOOLTIP_MAX_DISTANCE,
   TOOLTIP_OFFSET,
+} from './chart-constants';
+export { type DashboardCounts, DashboardStats, type DashboardStatsProps } from './dashboard-stats';
+export {
+  type ChartRow,
+  type ChartSeries,
+  LineChart,
+  type LineChartProps,
+  seriesColor,
   xTickValues,
 } from './line-chart';
 export { QuickActions, type QuickActionsProps } from './quick-actions';

@@ -18,16 +18,6 @@ import {
   TOOLTIP_OFFSET,
 } from './chart-constants';
 
-export {
-  CHART_CONTAINER_HEIGHT,
-  CHART_HEIGHT,
-  CHART_MARGIN,
-  DIMMED_OPACITY,
-  PX_PER_X_TICK,
-  TOOLTIP_MAX_DISTANCE,
-  TOOLTIP_OFFSET,
-};
-
 export type ChartRow = Record<string, string | number>;
 export interface ChartSeries {
   /** The row field holding this series' values. */

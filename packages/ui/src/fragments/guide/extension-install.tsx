@@ -111,6 +111,27 @@ function LoadUnpackedDrawing({ label }: { label: string }) {
   );
 }
 
+/** One numbered step of the installation: its drawing, then what to do. */
+function InstallStep({
+  number: n,
+  picture,
+  children,
+}: {
+  number: number;
+  picture: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li className={step}>
+      <span className={number} aria-hidden>
+        {n}
+      </span>
+      {picture}
+      <span>{children}</span>
+    </li>
+  );
+}
+
 function kilobytes(size: number): number {
   return Math.max(1, Math.round(size / 1024));
 }
@@ -189,66 +210,63 @@ export function ExtensionAbsentNotice({
               </div>
             )}
             <ol className={steps}>
-              <li className={step}>
-                <span className={number} aria-hidden>
-                  1
-                </span>
-                <UnzipDrawing
-                  label={intl.formatMessage({
-                    id: 'guide.install.unzipPicture',
-                    defaultMessage: 'Un fichier .zip qui devient un dossier',
-                  })}
-                />
-                <span>
-                  {pack ? (
-                    <FormattedMessage
-                      id="guide.install.unzip"
-                      defaultMessage="Décompressez le fichier téléchargé (double-clic, ou « Extraire tout » sous Windows) : vous obtenez un dossier."
-                    />
-                  ) : (
-                    <FormattedMessage
-                      id="guide.install.unzipAsk"
-                      defaultMessage="Demandez le fichier .zip de l'extension Mulot à votre administrateur et décompressez-le : vous obtenez un dossier."
-                    />
-                  )}
-                </span>
-              </li>
-              <li className={step}>
-                <span className={number} aria-hidden>
-                  2
-                </span>
-                <DeveloperModeDrawing
-                  label={intl.formatMessage({
-                    id: 'guide.install.developerModePicture',
-                    defaultMessage:
-                      "La page des extensions, avec l'interrupteur « Mode développeur » activé en haut à droite",
-                  })}
-                />
-                <span>
-                  <FormattedMessage
-                    id="guide.install.developerMode"
-                    defaultMessage="Ouvrez chrome://extensions dans la barre d'adresse et activez le « Mode développeur », en haut à droite."
+              <InstallStep
+                number={1}
+                picture={
+                  <UnzipDrawing
+                    label={intl.formatMessage({
+                      id: 'guide.install.unzipPicture',
+                      defaultMessage: 'Un fichier .zip qui devient un dossier',
+                    })}
                   />
-                </span>
-              </li>
-              <li className={step}>
-                <span className={number} aria-hidden>
-                  3
-                </span>
-                <LoadUnpackedDrawing
-                  label={intl.formatMessage({
-                    id: 'guide.install.loadPicture',
-                    defaultMessage:
-                      "Le bouton « Charger l'extension non empaquetée », puis le dossier choisi",
-                  })}
-                />
-                <span>
+                }
+              >
+                {pack ? (
                   <FormattedMessage
-                    id="guide.install.load"
-                    defaultMessage="Cliquez sur « Charger l'extension non empaquetée » et choisissez ce dossier. Rechargez ensuite cette page."
+                    id="guide.install.unzip"
+                    defaultMessage="Décompressez le fichier téléchargé (double-clic, ou « Extraire tout » sous Windows) : vous obtenez un dossier."
                   />
-                </span>
-              </li>
+                ) : (
+                  <FormattedMessage
+                    id="guide.install.unzipAsk"
+                    defaultMessage="Demandez le fichier .zip de l'extension Mulot à votre administrateur et décompressez-le : vous obtenez un dossier."
+                  />
+                )}
+              </InstallStep>
+              <InstallStep
+                number={2}
+                picture={
+                  <DeveloperModeDrawing
+                    label={intl.formatMessage({
+                      id: 'guide.install.developerModePicture',
+                      defaultMessage:
+                        "La page des extensions, avec l'interrupteur « Mode développeur » activé en haut à droite",
+                    })}
+                  />
+                }
+              >
+                <FormattedMessage
+                  id="guide.install.developerMode"
+                  defaultMessage="Ouvrez chrome://extensions dans la barre d'adresse et activez le « Mode développeur », en haut à droite."
+                />
+              </InstallStep>
+              <InstallStep
+                number={3}
+                picture={
+                  <LoadUnpackedDrawing
+                    label={intl.formatMessage({
+                      id: 'guide.install.loadPicture',
+                      defaultMessage:
+                        "Le bouton « Charger l'extension non empaquetée », puis le dossier choisi",
+                    })}
+                  />
+                }
+              >
+                <FormattedMessage
+                  id="guide.install.load"
+                  defaultMessage="Cliquez sur « Charger l'extension non empaquetée » et choisissez ce dossier. Rechargez ensuite cette page."
+                />
+              </InstallStep>
             </ol>
           </>
         )}
