@@ -8,7 +8,7 @@ import type { HttpHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
-import { within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { queryClient } from '../app/lib/api';
 import { switchLocale } from '../app/lib/i18n';
 import { setOrganizationId } from '../app/lib/organization';
@@ -190,3 +190,13 @@ export function route(options: Partial<RouteStoryParameters>) {
 
 /** The whole page, dialogs and toasts included (they are portalled out of the story's root). */
 export const page = () => within(document.body);
+
+/**
+ * A toast, once the user can see it: Ark mounts it at opacity 0 and shows it a frame later (later still on a
+ * loaded machine), so finding its text is not yet seeing it.
+ */
+export async function findToast(text: string) {
+  const toast = await page().findByText(text);
+  await waitFor(() => expect(toast).toBeVisible());
+  return toast;
+}

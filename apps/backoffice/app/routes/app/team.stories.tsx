@@ -2,7 +2,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { hang, problem, refuse, reply } from '../../../stories/api';
 import { invitations, members } from '../../../stories/fixtures';
-import { page, route, routeMeta } from '../../../stories/route-story';
+import { findToast, page, route, routeMeta } from '../../../stories/route-story';
 
 const meta = {
   title: 'Routes/App/Team',
@@ -62,11 +62,7 @@ export const Invite: Story = {
     await userEvent.type(dialog.getByRole('textbox', { name: /Adresse email/ }), 'louise.michel@example.org');
     await userEvent.click(dialog.getByRole('radio', { name: /Contributeur/ }));
     await userEvent.click(dialog.getByRole('button', { name: "Envoyer l'invitation" }));
-    await expect(
-      await screen.findByText(
-        'louise.michel@example.org va recevoir un email pour rejoindre votre organisation.',
-      ),
-    ).toBeVisible();
+    await findToast('louise.michel@example.org va recevoir un email pour rejoindre votre organisation.');
   },
 };
 

@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { problem, refuse } from '../../../stories/api';
-import { page, route, routeMeta } from '../../../stories/route-story';
+import { findToast, page, route, routeMeta } from '../../../stories/route-story';
 
 const meta = { title: 'Routes/Auth/Login', ...routeMeta('/auth/login', { signedOut: true }) };
 export default meta;
@@ -25,7 +25,7 @@ export const WrongPassword: Story = {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'ada.lovelace@mulot.fr');
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'pas le bon');
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    await expect(await screen.findByText('Email ou mot de passe incorrect.')).toBeVisible();
+    await findToast('Email ou mot de passe incorrect.');
   },
 };
 
