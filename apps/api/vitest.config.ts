@@ -16,7 +16,9 @@ export default defineConfig({
         env: { MULOT_TEST_BACKEND: backend },
         // The postgres project needs it too: the backup and durability suites work on embedded data directories.
         globalSetup: ['test/support/pglite-seed.ts'],
-        testTimeout: 30_000,
+        // Whole journeys (a restart, the labelled assistant set, a cluster) take seconds on an idle machine and
+        // several times that on a busy one; a slow answer is not what these suites check.
+        testTimeout: 90_000,
         hookTimeout: 60_000,
       },
     })),

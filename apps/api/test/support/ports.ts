@@ -1,9 +1,48 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // The range this project's fault-injection tests may use for the servers they start themselves (a private
 // PostgreSQL, a spawned API), away from the ports of other suites running on the same machine.
 const first = Number(process.env.MULOT_TEST_PORT_FIRST ?? 44400);
 const last = Number(process.env.MULOT_TEST_PORT_LAST ?? 44499);
+
+// A port found free is only bound seconds later, once the spawned server has started; meanwhile a suite in another
+// worker (the other backend's project runs in parallel) could find it free too. A claim file per port, created
+// exclusively and naming its process, keeps it ours until this process exits.
+const claims = join(tmpdir(), 'mulot-test-ports');
+const owned: string[] = [];
+process.once('exit', () => {
+  for (const file of owned) rmSync(file, { force: true });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function claim(port: number): boolean {
+  mkdirSync(claims, { recursive: true });
+  const file = join(claims, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      owned.push(file);
+      return true;
+    } catch {
+      // Held: taken back only from a process that is gone (a worker killed before its exit hook ran).
+      const holder = Number(readFileSync(file, 'utf8'));
+      if (holder === process.pid || alive(holder)) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
 
 function free(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -13,13 +52,16 @@ function free(port: number): Promise<boolean> {
   });
 }
 
-/** A port of the range nothing listens on right now, starting from a random point (suites run in parallel). */
+/**
+ * A port of the range nothing listens on right now and no other test process has claimed, starting from a random
+ * point (suites run in parallel). It stays claimed until this process exits, so restarting a server on it is safe.
+ */
 export async function freePort(): Promise<number> {
   const span = last - first + 1;
   const start = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {
     const port = first + ((start + i) % span);
-    if (await free(port)) return port;
+    if (claim(port) && (await free(port))) return port;
   }
   throw new Error(`no free port between ${first} and ${last}`);
 }
