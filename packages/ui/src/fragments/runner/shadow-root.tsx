@@ -26,8 +26,9 @@ export interface ShadowRootEnvironmentProps {
 
 /**
  * The text style of every top-level element of the shadow tree: what Ark portals there (a dialog, a menu) sits
- * beside our container, not in it, and the host inherits nothing useful (the extension's is `all: initial`, so
- * the portalled dialog fell back to the system font). In the base layer, so that any class still wins.
+ * beside our container, not in it, and inherits from the host only the preflight's fallback font (the story's
+ * dialog was drawn in the system font) or, in the extension, nothing (its host is `all: initial`). In the base
+ * layer, so that any class still wins.
  */
 const topLevelText = `@layer base { :host > * { font-family: ${token.var('fonts.body')}; color: ${token.var(
   'colors.fg.default',
