@@ -29,6 +29,20 @@ beforeEach(async () => {
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+/** The focused element, inside the open shadow roots it is in (the extension's panel stories). */
+function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Every element under `root`, open shadow trees included: a dialog portalled into a panel's shadow root counts. */
+function deepElements(root: ParentNode): Element[] {
+  return [...root.querySelectorAll('*')].flatMap((el) =>
+    el.shadowRoot ? [el, ...deepElements(el.shadowRoot)] : [el],
+  );
+}
+
 /**
  * Resolves once focus and the DOM have stayed still for `quiet` ms (at most `limit`): Ark moves focus into a
  * dialog, back to a trigger, or unmounts a layer a few frames after the play function ends — later on a loaded
@@ -36,17 +50,19 @@ const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
  */
 async function settled(quiet = 200, limit = 3000) {
   let changedAt = performance.now();
-  let focused = document.activeElement;
+  let focused = deepActiveElement();
   const observer = new MutationObserver(() => {
     changedAt = performance.now();
   });
-  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  const options = { subtree: true, childList: true, attributes: true, characterData: true };
+  observer.observe(document.body, options);
+  for (const el of deepElements(document.body)) if (el.shadowRoot) observer.observe(el.shadowRoot, options);
   const start = performance.now();
   try {
     while (performance.now() - start < limit) {
       await frame();
-      if (document.activeElement !== focused) {
-        focused = document.activeElement;
+      if (deepActiveElement() !== focused) {
+        focused = deepActiveElement();
         changedAt = performance.now();
       }
       if (performance.now() - changedAt >= quiet) return;
@@ -69,10 +85,8 @@ afterEach(async ({ task }) => {
   );
   const visible = (el: Element) => el.getBoundingClientRect().height > 0;
   // A fixed layer can have no height of its own (the toast group positions its toasts absolutely).
-  const overlay = [...document.body.querySelectorAll('*')].some(
-    (el) =>
-      getComputedStyle(el).position === 'fixed' &&
-      (visible(el) || [...el.querySelectorAll('*')].some(visible)),
+  const overlay = deepElements(document.body).some(
+    (el) => getComputedStyle(el).position === 'fixed' && (visible(el) || deepElements(el).some(visible)),
   );
   // A story with something portalled or fixed (dialog, menu, toast, tooltip) is shot at viewport size;
   // otherwise only its canvas, so that a baseline is as small as the component.

@@ -244,10 +244,37 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
     await expectPage(panel.getByText('Aucun élément cible défini pour cette étape.')).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await panel.getByRole('button', { name: 'Supprimer : Temporaire' }).click();
+    // the deletion is confirmed in the panel with the design system's dialog, never the browser's own
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const deleteTemporary = panel.getByRole('button', { name: 'Supprimer : Temporaire' });
+    const confirmDelete = panel.getByRole('alertdialog', { name: "Supprimer l'étape « Temporaire » ?" });
+    await deleteTemporary.click();
+    await expectPage(confirmDelete).toHaveAccessibleDescription(
+      "Sa capture d'écran sera également supprimée. Cette action est irréversible.",
+    );
+    await expectPage(confirmDelete.getByRole('button', { name: 'Annuler' })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    // Escape cancels: the step stays, and focus is back on its delete button
+    await page.keyboard.press('Escape');
+    await expectPage(confirmDelete).toBeHidden();
+    await expectPage(deleteTemporary).toBeFocused();
+    await expectPage(panel.getByRole('listitem')).toHaveCount(4);
+    const withTemporary = await rig.call<{ steps: Array<Json> }>('GET', `/scenarios/${created?.id}`);
+    expect(withTemporary.steps.map((s) => s.name)).toContain('Temporaire');
+    // confirmed from the keyboard: the step is deleted and focus lands on the list's heading
+    await page.keyboard.press('Enter');
+    await expectPage(confirmDelete.getByRole('button', { name: 'Annuler' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expectPage(confirmDelete.getByRole('button', { name: 'Supprimer', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expectPage(panel.getByRole('status')).toHaveText('Étape supprimée');
     await expectPage(panel.getByRole('listitem')).toHaveCount(3);
+    await expectPage(panel.getByRole('heading', { name: 'Étapes', exact: true })).toBeFocused();
+    expect(nativeDialogs).toEqual([]);
 
     // a prerequisite
     await panel.getByRole('button', { name: 'Ajouter un prérequis' }).click();

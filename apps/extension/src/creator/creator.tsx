@@ -1,6 +1,7 @@
 import { basedOn, errorText, isStale, type Schemas } from '@mulot/api-client';
 import { capture, parseTarget, pickElement, type StepTarget, storedTarget } from '@mulot/player';
 import { Button } from '@mulot/ui/components/button';
+import { DeleteConfirmDialog } from '@mulot/ui/fragments/content';
 import {
   GuideForm,
   type GuideFormValues,
@@ -35,7 +36,6 @@ const messages = defineMessages({
   steps: { id: 'app.scenario.steps', defaultMessage: 'Étapes' },
   add: { id: 'extension.steps.add', defaultMessage: 'Ajouter une étape' },
   finish: { id: 'runner.finish', defaultMessage: 'Terminer' },
-  confirmDelete: { id: 'extension.steps.confirmDelete', defaultMessage: 'Supprimer cette étape ?' },
   deleted: { id: 'extension.steps.deleted', defaultMessage: 'Étape supprimée' },
   created: { id: 'runner.step.added', defaultMessage: 'Étape ajoutée avec succès' },
   updated: { id: 'runner.step.updated', defaultMessage: 'Étape mise à jour avec succès' },
@@ -84,6 +84,14 @@ interface Notice {
   alert?: string | null;
 }
 
+/** The step whose deletion the author is asked to confirm; kept after the dialog closes, for its exit. */
+interface Deleting {
+  step: Step;
+  open: boolean;
+  pending: boolean;
+  error: string | null;
+}
+
 function Creator({ context, initial }: { context: Context; initial: CreatorState }) {
   const intl = useIntl();
   const { api } = context;
@@ -93,6 +101,16 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
   const [hidden, setHidden] = useState(false);
   const [passThrough, setPassThrough] = useState(false);
   const [pending, setPending] = useState(false);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
+  // after a delete the list is drawn anew and the step's button is gone: focus goes to the list's heading
+  const stepsHeading = useRef<HTMLHeadingElement>(null);
+  const [focusSteps, setFocusSteps] = useState(false);
+  useEffect(() => {
+    if (focusSteps && view.kind === 'steps') {
+      stepsHeading.current?.focus();
+      setFocusSteps(false);
+    }
+  }, [focusSteps, view]);
   const failure = (error: unknown) => errorText(error, intl.formatMessage(messages.error));
 
   const saveState = (next: CreatorState) => remember(state, next);
@@ -225,14 +243,20 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
       }
     };
     const remove = async (step: Step) => {
-      if (!window.confirm(intl.formatMessage(messages.confirmDelete))) return;
+      setDeleting({ step, open: true, pending: true, error: null });
       try {
         await api.DELETE('/scenarios/{id}/steps/{stepId}', {
           params: { path: { id: scenario.id, stepId: step.id }, header: basedOn(step.version) },
         });
+        setDeleting(null);
+        setFocusSteps(true);
         await stepsView({ status: intl.formatMessage(messages.deleted) });
       } catch (error) {
-        refused(error);
+        if (isStale(error)) {
+          // what was confirmed is no longer what is saved: show the guide as it now is before any delete
+          setDeleting(null);
+          void reloadStale();
+        } else setDeleting({ step, open: true, pending: false, error: failure(error) });
       }
     };
     const savePrerequisites = async (items: PrerequisiteValue[]) => {
@@ -253,7 +277,9 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
     body = (
       <div className={stack}>
         <h2 className={heading}>{scenario.title}</h2>
-        <h3 className={subheading}>{intl.formatMessage(messages.steps)}</h3>
+        <h3 ref={stepsHeading} tabIndex={-1} className={subheading}>
+          {intl.formatMessage(messages.steps)}
+        </h3>
         <StepList
           steps={scenario.steps.map((step) => ({
             id: step.id,
@@ -269,9 +295,20 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           onMove={(item, delta) => void move(byId(item.id), delta)}
           onDelete={(item) => {
             const step = scenario.steps[byId(item.id)];
-            if (step) void remove(step);
+            if (step) setDeleting({ step, open: true, pending: false, error: null });
           }}
         />
+        {deleting && (
+          <DeleteConfirmDialog
+            open={deleting.open}
+            onOpenChange={(open) => !open && !deleting.pending && setDeleting({ ...deleting, open: false })}
+            kind="step"
+            name={deleting.step.name}
+            pending={deleting.pending}
+            error={deleting.error}
+            onConfirm={() => void remove(deleting.step)}
+          />
+        )}
         <div>
           <Button size="sm" onClick={() => setView({ kind: 'step', scenario, step: null, recapture: false })}>
             {intl.formatMessage(messages.add)}

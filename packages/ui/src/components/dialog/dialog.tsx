@@ -68,34 +68,50 @@ function useInertBelow(content: { current: HTMLElement | null }) {
   useEffect(() => {
     const element = content.current;
     if (!open || !element) return;
+    // In a shadow root (the extension's panel) the toasts are there too, out of reach of the document's queries.
+    const root = element.getRootNode() as ShadowRoot | Document;
+    const toasts = '[data-scope="toast"][data-part="group"]';
     return inertOutside([
       element,
-      ...document.querySelectorAll<HTMLElement>('[data-scope="toast"][data-part="group"]'),
+      ...element.ownerDocument.querySelectorAll<HTMLElement>(toasts),
+      ...(root instanceof ShadowRoot ? root.querySelectorAll<HTMLElement>(toasts) : []),
     ]);
   }, [open, content]);
 }
 
+/** The node and its ancestors, across shadow boundaries: a shadow root's parent is its host. */
+function composedAncestors(node: Node): Node[] {
+  const chain: Node[] = [];
+  for (let at: Node | null = node; at; at = at instanceof ShadowRoot ? at.host : at.parentNode)
+    chain.push(at);
+  return chain;
+}
+
+const unmarked = ['HEAD', 'SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'];
+
 /**
  * Marks `inert` every element outside `kept` (siblings of the kept elements and of their ancestors, up to
- * <body>), and returns the undo. Elements already inert (a dialog under this one) are left as they were.
+ * <html>), and returns the undo. Elements already inert (a dialog under this one) are left as they were.
+ * The walk goes down into the shadow roots that hold a kept element (a dialog portalled into the extension's
+ * panel): there the panel under the dialog is made inert, and outside it the page's body, since the panel's
+ * host sits beside <body>, in the top layer.
  */
 function inertOutside(kept: HTMLElement[]): () => void {
-  const keep = (el: Element) => kept.some((k) => el === k || el.contains(k));
+  const ancestors = new Set(kept.flatMap(composedAncestors));
   const marked: Element[] = [];
-  const walk = (parent: Element) => {
+  const walk = (parent: ParentNode) => {
     for (const child of parent.children) {
-      if (keep(child)) {
-        if (!kept.includes(child as HTMLElement)) walk(child);
-      } else if (
-        !child.hasAttribute('inert') &&
-        !['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'].includes(child.tagName)
-      ) {
+      if (ancestors.has(child)) {
+        if (kept.includes(child as HTMLElement)) continue;
+        walk(child.shadowRoot && ancestors.has(child.shadowRoot) ? child.shadowRoot : child);
+      } else if (!child.hasAttribute('inert') && !unmarked.includes(child.tagName)) {
         child.setAttribute('inert', '');
         marked.push(child);
       }
     }
   };
-  walk(document.body);
+  const first = kept[0];
+  if (first) walk(first.ownerDocument.documentElement);
   return () => {
     for (const el of marked) el.removeAttribute('inert');
   };

@@ -62,3 +62,15 @@ export const Failed: Story = {
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('Une erreur est survenue');
   },
 };
+
+/** A step, deleted from the extension's creator panel: its screenshot goes with it. */
+export const Step: Story = {
+  args: { kind: 'step', name: 'Nous contacter' },
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogOf(canvasElement);
+    await expect(dialog).toHaveAccessibleName("Supprimer l'étape « Nous contacter » ?");
+    await expect(dialog).toHaveAccessibleDescription(
+      "Sa capture d'écran sera également supprimée. Cette action est irréversible.",
+    );
+  },
+};

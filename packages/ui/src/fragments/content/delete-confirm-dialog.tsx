@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Button, CancelButton } from '../../components/button/button';
 import * as AlertDialog from '../../components/dialog/alert-dialog';
 
-export type DeletedKind = 'project' | 'category' | 'scenario';
+export type DeletedKind = 'project' | 'category' | 'scenario' | 'step';
 
 export interface DeleteConfirmDialogProps {
   open: boolean;
@@ -34,6 +34,14 @@ function Title({ kind, name }: { kind: DeletedKind; name: string }) {
         values={{ name }}
       />
     );
+  if (kind === 'step')
+    return (
+      <FormattedMessage
+        id="content.delete.step.title"
+        defaultMessage="Supprimer l'étape « {name} » ?"
+        values={{ name }}
+      />
+    );
   return (
     <FormattedMessage
       id="content.delete.scenario.title"
@@ -57,6 +65,14 @@ function Cascade({ kind }: { kind: DeletedKind }) {
       <FormattedMessage
         id="content.delete.category.cascade"
         defaultMessage="Tous ses scénarios et leurs étapes seront également supprimés."
+      />
+    );
+  // the step's screenshot goes with it (foreign key on delete cascade)
+  if (kind === 'step')
+    return (
+      <FormattedMessage
+        id="content.delete.step.cascade"
+        defaultMessage="Sa capture d'écran sera également supprimée."
       />
     );
   return (

@@ -1,5 +1,8 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { type ComponentProps, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { DeleteConfirmDialog } from '../content/delete-confirm-dialog';
+import { StepList, type StepListItem } from '../guide/step-list';
 import { AssistantPrompt } from './assistant-prompt';
 import { Catalogue } from './catalogue';
 import { ExtensionPanel } from './extension-panel';
@@ -126,5 +129,70 @@ export const ReaderCongratulations: Story = {
     await expect(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
     await expect(panel.getByText('Vous avez terminé le guide « Choisir une offre ».')).toBeVisible();
     await expect(panel.getByRole('alert')).toHaveTextContent('Impossible de charger le guide');
+  },
+};
+
+const onDeleteStep = fn();
+
+/** The creator panel's step list with its own delete confirmation, as the extension composes them. */
+function CreatorSteps({
+  onDelete,
+  ...panel
+}: ComponentProps<typeof ExtensionPanel> & { onDelete: () => void }) {
+  const [deleting, setDeleting] = useState<{ step: StepListItem; open: boolean } | null>(null);
+  return (
+    <ExtensionPanel {...panel}>
+      <StepList
+        steps={steps.map((step, index) => ({ ...step, position: index + 1 }))}
+        onSelect={fn()}
+        onMove={fn()}
+        onDelete={(step) => setDeleting({ step, open: true })}
+      />
+      {deleting && (
+        <DeleteConfirmDialog
+          open={deleting.open}
+          onOpenChange={(open) => setDeleting({ ...deleting, open })}
+          kind="step"
+          name={deleting.step.name}
+          onConfirm={onDelete}
+        />
+      )}
+    </ExtensionPanel>
+  );
+}
+
+/**
+ * Creator mode, deleting a step: the design system's confirmation, portalled into the panel's shadow root (not
+ * the browser's `confirm`), with Ark's focus trap and Escape working there; cancelling gives focus back to the
+ * step's delete button.
+ */
+export const CreatorDeleteStep: Story = {
+  args: { title: 'Mulot — création de guide' },
+  render: (args) => <CreatorSteps {...args} onDelete={onDeleteStep} />,
+  play: async ({ canvasElement }) => {
+    onDeleteStep.mockClear();
+    const panel = await shadowOf(canvasElement);
+    const shadow = panel.getByRole('region').getRootNode() as ShadowRoot;
+    const trigger = panel.getByRole('button', { name: 'Supprimer : Nous contacter' });
+    await userEvent.click(trigger);
+    const dialog = await panel.findByRole('alertdialog', { name: "Supprimer l'étape « Nous contacter » ?" });
+    await expect(dialog).toHaveAccessibleDescription(
+      "Sa capture d'écran sera également supprimée. Cette action est irréversible.",
+    );
+    // in the shadow root, where the panel's styles are; none of it in the page
+    await expect(canvasElement.ownerDocument.body.querySelector('[role="alertdialog"]')).toBeNull();
+    await waitFor(() => expect(dialog.contains(shadow.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(panel.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(shadow.activeElement).toBe(trigger));
+    await expect(onDeleteStep).not.toHaveBeenCalled();
+
+    await userEvent.keyboard('{Enter}');
+    const again = await panel.findByRole('alertdialog', { name: "Supprimer l'étape « Nous contacter » ?" });
+    await waitFor(() =>
+      expect(shadow.activeElement).toBe(within(again).getByRole('button', { name: 'Annuler' })),
+    );
+    await userEvent.click(within(again).getByRole('button', { name: 'Supprimer' }));
+    await expect(onDeleteStep).toHaveBeenCalledOnce();
   },
 };

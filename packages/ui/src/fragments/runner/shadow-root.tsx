@@ -1,5 +1,6 @@
 import { EnvironmentProvider } from '@ark-ui/react/environment';
 import { css } from '@mulot/ui/styled-system/css';
+import { token } from '@mulot/ui/styled-system/tokens';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -23,16 +24,30 @@ export interface ShadowRootEnvironmentProps {
   container?: HTMLElement;
 }
 
+/**
+ * The text style of every top-level element of the shadow tree: what Ark portals there (a dialog, a menu) sits
+ * beside our container, not in it, and inherits from the host only the preflight's fallback font (the story's
+ * dialog was drawn in the system font) or, in the extension, nothing (its host is `all: initial`). In the base
+ * layer, so that any class still wins.
+ */
+const topLevelText = `@layer base { :host > * { font-family: ${token.var('fonts.body')}; color: ${token.var(
+  'colors.fg.default',
+)}; line-height: ${token.var('lineHeights.normal')}; } }`;
+
 function adopt(shadow: ShadowRoot, styles: ShadowRootEnvironmentProps['styles']) {
   if (!styles) return;
+  // after the design system's sheets, whose first rule sets the order of the layers
+  const text = shadow.ownerDocument.createElement('style');
+  text.textContent = topLevelText;
   if (styles !== 'document') {
     const style = shadow.ownerDocument.createElement('style');
     style.textContent = styles.cssText;
-    shadow.append(style);
+    shadow.append(style, text);
     return;
   }
   for (const node of shadow.ownerDocument.querySelectorAll('style, link[rel="stylesheet"]'))
     shadow.append(node.cloneNode(true));
+  shadow.append(text);
 }
 
 const surface = css({ bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', fontSize: 'md' });
