@@ -1,4 +1,9 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
+import { FONT_DIR, interFiles } from './src/font-files';
+
+const require = createRequire(import.meta.url);
+const fonts = interFiles.map(({ file }) => `${FONT_DIR}/${file}`);
 
 export default defineConfig({
   manifestVersion: 3,
@@ -17,9 +22,23 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Mulot' },
     // the panels' code, imported by the content script when a tab is in creator or reader mode (an import from
-    // an extension URL must be web-accessible to the pages it runs on)
-    web_accessible_resources: [{ resources: ['panel.js'], matches: ['<all_urls>'] }],
+    // an extension URL must be web-accessible to the pages it runs on), and the font files the page's document
+    // loads for them (src/font.ts)
+    web_accessible_resources: [{ resources: ['panel.js', ...fonts], matches: ['<all_urls>'] }],
     // the public key pins the extension's id wherever it is installed from (unpacked, a .zip, a policy, the store)
     ...(process.env.MULOT_EXTENSION_KEY ? { key: process.env.MULOT_EXTENSION_KEY } : {}),
+  },
+  hooks: {
+    // the design system's font, taken from the package at build time rather than copied into the repository
+    'build:publicAssets': (_wxt, files) => {
+      for (const { file } of interFiles)
+        files.push({
+          absoluteSrc: require.resolve(`@fontsource-variable/inter/files/${file}`),
+          relativeDest: `${FONT_DIR}/${file}`,
+        });
+    },
+    'prepare:publicPaths': (_wxt, paths) => {
+      paths.push(...fonts);
+    },
   },
 });

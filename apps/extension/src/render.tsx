@@ -2,6 +2,7 @@ import en from '@mulot/i18n/lang/en.json';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createIntl, createIntlCache, type IntlShape, RawIntlProvider } from 'react-intl';
+import { addInterFont } from './font';
 import type { Locale } from './intl';
 
 const cache = createIntlCache();
@@ -25,6 +26,7 @@ export function panelIntl(locale: Locale): IntlShape {
  * into shadow roots (the panel's host, the step overlay), so the page's styles and scripts never meet it.
  */
 export function render(intl: IntlShape, node: ReactNode): () => void {
+  addInterFont();
   const root = createRoot(document.createElement('div'));
   root.render(<RawIntlProvider value={intl}>{node}</RawIntlProvider>);
   return () => root.unmount();
@@ -32,6 +34,7 @@ export function render(intl: IntlShape, node: ReactNode): () => void {
 
 /** Renders an extension page (the popup, the consent window) into its `#app` element. */
 export function renderPage(intl: IntlShape, node: ReactNode): void {
+  addInterFont();
   createRoot(document.getElementById('app') as HTMLElement).render(
     <RawIntlProvider value={intl}>{node}</RawIntlProvider>,
   );

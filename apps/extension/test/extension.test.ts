@@ -136,6 +136,14 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     // the creation form, with the spec's messages
     await expectPage(panel.getByRole('heading', { name: 'Nouveau guide' })).toBeVisible();
+    // drawn in the design system's font: the demo site does not use Inter, so only the panel's text loads it
+    await expectPage
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].filter((f) => f.family.includes('Inter Variable')).map((f) => f.status),
+        ),
+      )
+      .toContain('loaded');
     // the panel opens below the site's own top-right control instead of covering it
     const account = page.getByRole('link', { name: 'Espace client' });
     const reachable = await account.evaluate((link) => {
