@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Call, heldOutQueries, loadLabelledSet, score } from '../bench/assistant/labelled.ts';
-import { confidentScore } from '../src/assistant/fulltext.ts';
+import { type Candidate, confidentScore, relevant, weak } from '../src/assistant/fulltext.ts';
 import { backup, restore } from '../src/backup.ts';
 import { type DatabaseTarget, openDatabase } from '../src/db/index.ts';
 import type { Schemas } from '../src/handlers/types.ts';
@@ -72,11 +72,11 @@ describe('POST /assistant on the labelled set', () => {
     const s = score(answers);
     expect(s.answerable).toBeGreaterThanOrEqual(150);
     expect(s.noMatch).toBeGreaterThanOrEqual(40);
-    // Floors at the figures measured when the rule was set (ADR 0005: 86.8%, 93.4%, 83.3% on 152 + 44 queries);
+    // Floors at the figures measured when the rule was set (ADR 0005: 87.5%, 94.1%, 85.4% on 152 + 44 queries);
     // issue 16's goals for top-3 (95%) and "no guide" precision (90%) are not met on the held-out half.
-    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.86);
-    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.93);
-    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.83);
+    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.875);
+    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.94);
+    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.85);
   });
 });
 
@@ -158,6 +158,38 @@ describe('POST /assistant ranking', () => {
     const confident = await ask(author, { query: 'créer une facture' });
     expect(confident.body.guides.length).toBeGreaterThan(0);
     expect(confident.body).not.toHaveProperty('weak');
+  });
+
+  it("answers from a lower score when the best guide holds two of the query's words than when it holds one", async () => {
+    const guide = (score: number, held: number): Candidate => ({
+      scenarioId: `g-${score}-${held}`,
+      title: 't',
+      summary: '',
+      description: '',
+      score,
+      held,
+      matches: [],
+    });
+    // The same score: two words of the query in one guide are an answer, one word is a "peut-être" only.
+    expect(relevant([guide(0.4, 2)]).map((g) => g.score)).toEqual([0.4]);
+    expect(relevant([guide(0.4, 1)])).toEqual([]);
+    expect(weak([guide(0.4, 1)]).map((g) => g.score)).toEqual([0.4]);
+    expect(relevant([guide(0.4, 0)])).toEqual([]);
+    expect(relevant([guide(confidentScore, 1)])).toHaveLength(1);
+    // Through the API: invoices in English is not a guide, though every invoice guide has the word "facture".
+    const english = await ask(author, { query: 'facture en anglais' });
+    expect(english.body.guides).toEqual([]);
+    expect((english.body.weak ?? []).map((g) => g.scenarioId)).toContain(ids.get('creer-facture'));
+  });
+
+  it('counts two words meaning one thing once: a purchase order is no more an order than "order" alone', async () => {
+    // No guide has suppliers: "purchase" and "order" both read as "commande" must not outweigh the missing word.
+    const both = await ask(author, { query: 'purchase order from a supplier' }, 'en');
+    const one = await ask(author, { query: 'order from a supplier' }, 'en');
+    expect(both.body.guides).toEqual([]);
+    expect(one.body.guides).toEqual([]);
+    expect(both.body.weak?.[0]?.score).toBeGreaterThan(0);
+    expect(both.body.weak?.[0]?.score).toBe(one.body.weak?.[0]?.score);
   });
 
   it('answers no guide to a query no guide answers, and to a query of grammatical words only', async () => {

@@ -22,6 +22,8 @@ export interface Candidate {
   description: string;
   /** 0..1: the query's concepts found, each weighted by its rarity and by the best field it was found in. */
   score: number;
+  /** How many of the query's words (actions aside) the guide holds: a phrase of the vocabulary counts its words. */
+  held: number;
   matches: TermMatch[];
 }
 
@@ -46,12 +48,24 @@ const unknownWeight = 0.5;
  */
 const actionWeight = 0.5;
 /**
- * The "no guide" decision (ADR 0005): the best guide is a confident answer from this score. Chosen on the tuning
- * half of the labelled set by `pnpm bench:assistant`, which prints the sweep and marks the score its rule picks
- * (the highest score at which "no guide" costs no answerable query and is right ≥ 90% of the times it is said);
- * never on the held-out half.
+ * The "no guide" decision (ADR 0005): the best guide is a confident answer from this score when it holds one word of
+ * the query (actions aside), and from `confidentSeveral` when it holds two or more: a guide found by one word is often
+ * found by chance ("connecter slack", "quel temps fera-t-il"), one holding two words of the query seldom is. Both are
+ * chosen on the tuning half of the labelled set by `pnpm bench:assistant`, which prints the sweep and marks what its
+ * rule picks (for each kind, the highest score at which "no guide" costs no answerable query of that kind, less a
+ * margin of `confidentMargin`); never on the held-out half.
  */
-export const confidentScore = 0.425;
+export const confidentScore = 0.45;
+export const confidentSeveral = 0.375;
+/**
+ * The margin under the tuning half's right answers: its queries were read while the vocabulary was written, so their
+ * right answers score higher than a new user's will; a threshold at their very edge refuses new answerable queries.
+ */
+export const confidentMargin = 0.05;
+/** The score from which a guide holding this many of the query's words is a confident answer. */
+export const confidentFrom = (held: number) => (held >= 2 ? confidentSeveral : confidentScore);
+const confident = (guide: Candidate | undefined) =>
+  guide !== undefined && guide.score >= confidentFrom(guide.held);
 /** Guides far behind the best one are noise, not alternatives. */
 const relativeThreshold = 0.5;
 /** Below the confident score, the closest guides from this score are shown apart as "peut-être". */
@@ -156,6 +170,8 @@ interface Concept {
   alternatives: Alternative[];
   /** Only in action groups: it says what to do, not what with. */
   action: boolean;
+  /** Its vocabulary groups, by index. */
+  groups: number[];
 }
 
 /** Whether every vocabulary group of a term is an action group (a term in no group is not an action). */
@@ -198,6 +214,7 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
           label: words.join(' '),
           alternatives: alternativesOf(words, groups, 1),
           action: isAction(groups),
+          groups,
         });
         matched = n;
         break;
@@ -209,10 +226,28 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
   const single = words.map((w) => {
     const groups = vocabulary.byTerm.get(key(w)) ?? [];
-    return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups) };
+    return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups), groups };
   });
   const seen = new Set<string>();
-  return [...phrases, ...single].filter((c) => !seen.has(c.label) && seen.add(c.label)).slice(0, maxConcepts);
+  const all = [...phrases, ...single].filter((c) => !seen.has(c.label) && seen.add(c.label));
+  // Two words of one vocabulary group say one thing ("purchase order", "congés vacances"): they are one concept, or
+  // a guide holding that one thing would count it twice.
+  const merged: Concept[] = [];
+  for (const c of all) {
+    const same = merged.find((m) => m.action === c.action && m.groups.some((g) => c.groups.includes(g)));
+    if (!same) {
+      merged.push(c);
+      continue;
+    }
+    for (const a of c.alternatives) {
+      const text = a.words.join(' ');
+      const i = same.alternatives.findIndex((b) => b.words.join(' ') === text);
+      if (i < 0) same.alternatives.push(a);
+      else if ((same.alternatives[i] as Alternative).factor < a.factor) same.alternatives[i] = a;
+    }
+    same.groups = [...new Set([...same.groups, ...c.groups])];
+  }
+  return merged.slice(0, maxConcepts);
 }
 
 /** Words that carry meaning in neither stop list (a word common in one language is noise in a mixed query). */
@@ -680,6 +715,10 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
           Math.min(1, f.best.reduce((s, v, ci) => s + v * (weights[ci] as number), 0) / totalWeight) * 1000,
         ) / 1000,
       matches: f.matches.filter((m): m is TermMatch => m !== undefined),
+      held: f.best.reduce(
+        (n, v, ci) => n + (v > 0 && !concepts[ci]?.action ? (concepts[ci]?.label.split(' ').length ?? 0) : 0),
+        0,
+      ),
       depth: f.depth.reduce(
         (sum, perField, ci) =>
           sum + (weights[ci] as number) * Object.values(perField).reduce((a, b) => a + b, 0),
@@ -700,13 +739,13 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
 /** The ranked guides that answer the query with confidence: a no-match query keeps none. */
 export function relevant(ranked: Candidate[]): Candidate[] {
   const best = ranked[0]?.score ?? 0;
-  if (best < confidentScore) return [];
+  if (!confident(ranked[0])) return [];
   return ranked.filter((g) => g.score >= best * relativeThreshold);
 }
 
 /** When no guide is a confident answer, the closest ones ("peut-être"); none when one is. */
 export function weak(ranked: Candidate[]): Candidate[] {
-  if ((ranked[0]?.score ?? 0) >= confidentScore) return [];
+  if (confident(ranked[0])) return [];
   return ranked.filter((g) => g.score >= weakScore).slice(0, maxWeak);
 }
 
