@@ -1,4 +1,4 @@
-import { accessibleName, normalize, parentOf, roleOf, visibleText } from './dom';
+import { accessibleName, normalize, parentOf, roleOf, TAG_ROLES, visibleText } from './dom';
 import { isGeneratedId, isHashedClass } from './stability';
 
 /** Attributes that people write on purpose and that survive redesigns; the order is the order of trust. */
@@ -368,15 +368,6 @@ export function nearText(el: Element): string | undefined {
   return textOf(el.nextSibling, true);
 }
 
-const LANDMARK_TAGS: Record<string, string> = {
-  nav: 'navigation',
-  header: 'banner',
-  footer: 'contentinfo',
-  aside: 'complementary',
-  main: 'main',
-  form: 'form',
-  dialog: 'dialog',
-};
 const LANDMARK_ROLES =
   /^(navigation|banner|contentinfo|complementary|main|form|search|dialog|menu|menubar|tablist|toolbar)$/;
 
@@ -384,7 +375,8 @@ const LANDMARK_ROLES =
 export function landmarkOf(el: Element): string | undefined {
   for (let p = parentOf(el); p && p.localName !== 'body'; p = parentOf(p)) {
     const explicit = p.getAttribute('role') ?? '';
-    const role = LANDMARK_ROLES.test(explicit) ? explicit : LANDMARK_TAGS[p.localName];
+    // nav, header, footer, aside, main, form and dialog have these roles implicitly
+    const role = [explicit, TAG_ROLES[p.localName]].find((r) => r && LANDMARK_ROLES.test(r));
     if (!role) continue;
     const label = normalize(p.getAttribute('aria-label') ?? p.getAttribute('name') ?? stableId(p), 40);
     return `${role}:${label}`;

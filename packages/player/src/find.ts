@@ -66,21 +66,8 @@ const VANISHED_SURROUNDINGS = 0.6;
 // how many of the best elements by their own features get their surroundings compared
 const SHORTLIST = 10;
 
-const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
-  id: 3,
-  'data-testid': 4,
-  'data-test': 4,
-  'data-cy': 4,
-  name: 2.5,
-  'aria-label': 2,
-  placeholder: 2,
-  href: 2,
-  title: 1,
-  alt: 1.5,
-  for: 1.5,
-  type: 0.5,
-  value: 1.5,
-};
+// the weight of each of STABLE_ATTRIBUTES, in its order (an array: smaller in the runtime than an object)
+const ATTRIBUTE_WEIGHT = [3, 4, 4, 4, 2.5, 2, 2, 2, 1, 1.5, 1.5, 0.5, 1.5];
 // an enum rather than an object: bundlers inline its values, which keeps the runtime within its size budget
 // biome-ignore-start lint/suspicious/noDuplicateEnumValues: weights, several of them equal on purpose
 enum W {
@@ -257,11 +244,11 @@ function ownEvidence(
   // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
   const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
   const regenerated = ids.filter(hasId).length * 2 < ids.length;
-  for (const name of STABLE_ATTRIBUTES) {
+  STABLE_ATTRIBUTES.forEach((name, i) => {
     const value = d.attributes[name];
-    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) continue;
-    out.push({ weight: ATTRIBUTE_WEIGHT[name], match: (el) => attributeMatch(name, value, el) });
-  }
+    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) return;
+    out.push({ weight: ATTRIBUTE_WEIGHT[i] as number, match: (el) => attributeMatch(name, value, el) });
+  });
   for (const [name, value] of Object.entries(d.extra ?? {})) {
     if (hasAttribute(name))
       out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
