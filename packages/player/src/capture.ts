@@ -131,7 +131,11 @@ export function contextsOf(el: Element, max = 3): string[] {
   };
   let branch = el;
   let depth = 0;
-  for (let p = parentOf(el); p && depth < 8 && out.length < max; branch = p, p = parentOf(p), depth++) {
+  for (
+    let p = parentOf(el);
+    p && depth < 8 && out.length < max;
+    depth += levels(p), branch = p, p = parentOf(p)
+  ) {
     if (p.localName === 'body') break;
     if (branch.parentElement === p) {
       // a title is close to its content: a few siblings away at most
@@ -157,6 +161,13 @@ export function contextsOf(el: Element, max = 3): string[] {
   }
   return out;
 }
+
+/**
+ * How many levels of structure an ancestor adds when looking around an element: none for a wrapper holding
+ * nothing else (a redeploy's `display: contents` span or layout div), so that wrappers added around the target
+ * or its card do not push its section title, label and list out of reach.
+ */
+const levels = (el: Element) => (el.childElementCount > 1 ? 1 : 0);
 
 export const contextOf = (el: Element): string | undefined => contextsOf(el, 1)[0];
 
@@ -361,7 +372,11 @@ export function nearText(el: Element): string | undefined {
     return undefined;
   };
   let node: Element = el;
-  for (let depth = 0; depth < 2 && node.parentElement; depth++, node = node.parentElement) {
+  for (
+    let depth = 0;
+    depth < 2 && node.parentElement;
+    depth += levels(node.parentElement), node = node.parentElement
+  ) {
     const text = textOf(node.previousSibling, false);
     if (text) return text;
   }
@@ -387,7 +402,7 @@ export function landmarkOf(el: Element): string | undefined {
 /** Position among the elements of the same tag of the nearest container (up to four levels up) holding several. */
 export function rankOf(el: Element): { index: number; count: number } | undefined {
   let p = el.parentElement;
-  for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth++, p = p.parentElement) {
+  for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth += levels(p), p = p.parentElement) {
     const same = p.getElementsByTagName(el.localName);
     if (same.length >= 2) return { index: Array.prototype.indexOf.call(same, el), count: same.length };
   }
