@@ -17,6 +17,7 @@ import {
   accessibleName,
   collect,
   isVisible,
+  normalize,
   roleOf,
   type SearchRoot,
   similarity,
@@ -473,6 +474,16 @@ export function find(
     const context = contextOf(s.element);
     if (fp.context) {
       s.context = contextSimilarity(context ?? '');
+      // a table row is named by its first cell of text, and a redeploy may re-order its columns: the title in
+      // another cell of the row still names it
+      const row = s.element.closest('tr');
+      if (
+        row &&
+        Array.from(row.cells).some(
+          (cell) => !cell.contains(s.element) && contextSimilarity(normalize(cell.textContent, 60)) >= 0.8,
+        )
+      )
+        s.context = 1;
       if (s.context >= 0.8) s.score += W.context * s.context;
       // another card's or row's title is evidence against: that is the same control of another item; a title
       // the target also had further out is not (the target left its section, e.g. into a dialog)
