@@ -79,8 +79,7 @@ enum W {
   name = 3,
   text = 2,
   classes = 1.5,
-  css = 1,
-  xpath = 1,
+  css = 2,
   ancestors = 2,
   context = 2.5,
   landmark = 1,
@@ -184,34 +183,25 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Li
   return total ? agreed / total : 0;
 }
 
-function structuralHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element>[] {
-  const css = new Set<Element>();
-  const xpath = new Set<Element>();
+/**
+ * The elements at the captured CSS path. The positional XPath captured beside it is not evaluated: without an id
+ * to anchor the CSS path the two name the same element, and with one the anchored path is the better of them.
+ */
+function pathHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element> {
+  const hits = new Set<Element>();
   // an absolute path only means something from a document; a relative one only inside a shadow root
   const absolute = d.css.startsWith('html') || d.css.startsWith('#');
   for (const root of roots) {
-    const isDocument = root.nodeType === 9;
     try {
-      if (absolute === isDocument || d.css.startsWith('#')) {
+      if (absolute === (root.nodeType === 9) || d.css.startsWith('#')) {
         const hit = root.querySelector(d.css);
-        if (hit) css.add(hit);
-      }
-      if (isDocument && d.xpath.startsWith('/')) {
-        const doc = root as Document;
-        const hit = doc.evaluate(
-          d.xpath,
-          doc,
-          null,
-          XPathResult.FIRST_ORDERED_NODE_TYPE,
-          null,
-        ).singleNodeValue;
-        if (hit && hit.nodeType === 1) xpath.add(hit as Element);
+        if (hit) hits.add(hit);
       }
     } catch {
       // a path captured on another engine may not parse here
     }
   }
-  return [css, xpath];
+  return hits;
 }
 
 /** A piece of evidence about the target: how much it weighs and how well an element shows it (0..1). */
@@ -320,16 +310,10 @@ function ownEvidence(
 }
 
 /** The target's surroundings: compared on the shortlist only, they cost more and tell look-alikes apart. */
-function surroundingEvidence(
-  d: TargetDescriptor,
-  css: Set<Element>,
-  xpath: Set<Element>,
-  live: Live,
-): Evidence[] {
+function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live): Evidence[] {
   const fp = d.fingerprint;
   const out: Evidence[] = [];
   out.push({ weight: W.css, place: true, match: (el) => (css.has(el) ? 1 : 0) });
-  out.push({ weight: W.xpath, place: true, match: (el) => (xpath.has(el) ? 1 : 0) });
   if (fp.ancestors.length)
     out.push({ weight: W.ancestors, match: (el) => ancestorSimilarity(fp.ancestors, el, live) });
   const similar = (
@@ -454,10 +438,9 @@ export function find(
   const shortlist = first.filter((s, i) => i < SHORTLIST || (s.own >= last && i < 2 * SHORTLIST));
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
-  const [css, xpath] = structuralHits(d, roots) as [Set<Element>, Set<Element>];
-  for (const s of first)
-    if ((css.has(s.element) || xpath.has(s.element)) && !shortlist.includes(s)) shortlist.push(s);
-  const around = surroundingEvidence(d, css, xpath, live);
+  const css = pathHits(d, roots);
+  for (const s of first) if (css.has(s.element) && !shortlist.includes(s)) shortlist.push(s);
+  const around = surroundingEvidence(d, css, live);
   const near = shortlist.map(({ element }) => around.map((e) => e.match(element)));
   const aroundWeights = around.map(
     (e, f) => e.weight * rarity(near.filter((m) => (m[f] as number) >= 0.5).length),
