@@ -40,6 +40,7 @@ export interface TargetDescriptor {
   text?: string;
   classes?: string[];
   css: string;
+  /** positional XPath, written by earlier versions only (empty since): the CSS path says the same */
   xpath: string;
   fingerprint: {
     index: number;
@@ -215,21 +216,6 @@ export function cssPath(el: Element): string {
   return parts.join(' > ');
 }
 
-/** A positional XPath from the document (or shadow root) element: independent of the CSS path's id anchor. */
-export function xPath(el: Element): string {
-  const parts: string[] = [];
-  for (let node: Element | null = el; node; node = node.parentElement) {
-    const { index } = sameTagPosition(node);
-    const name =
-      node.namespaceURI === 'http://www.w3.org/1999/xhtml'
-        ? node.localName
-        : `*[local-name()="${node.localName}"]`;
-    parts.unshift(node.localName === 'html' ? name : `${name}[${index + 1}]`);
-  }
-  // outside the document (shadow root) the path is relative to the shadow root
-  return `${el.getRootNode().nodeType === 9 ? '/' : './'}${parts.join('/')}`;
-}
-
 const PICKABLE =
   'a[href],button,input,select,textarea,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],' +
   '[role=checkbox],[role=radio],[role=switch],[role=option],[role=treeitem],[role=combobox],[tabindex]:not([tabindex="-1"])';
@@ -258,7 +244,8 @@ export function capture(el: Element): TargetDescriptor {
     tag: el.localName,
     attributes,
     css: cssPath(el),
-    xpath: xPath(el),
+    // no longer written (find() does not read it): the field stays so that earlier players still parse the descriptor
+    xpath: '',
     fingerprint: {
       index,
       siblings: count,
