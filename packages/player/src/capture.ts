@@ -335,17 +335,6 @@ export function iconsOf(el: Element): string[] {
   return out;
 }
 
-/** The first characters of a node's text, without reading the whole text of a large subtree. */
-function boundedText(node: Node, max: number): string {
-  if (node.nodeType === 3) return normalize(node.nodeValue, max);
-  if (node.nodeType !== 1) return '';
-  const walker = (node.ownerDocument as Document).createTreeWalker(node, NodeFilter.SHOW_TEXT);
-  let text = '';
-  for (let t = walker.nextNode(); t && text.length < 2 * max; t = walker.nextNode())
-    text += ` ${t.nodeValue}`;
-  return normalize(text, max);
-}
-
 /** The text just before the element (up to two levels up), else just after it: a label, a row's title. */
 export function nearText(el: Element): string | undefined {
   const textOf = (node: Node | null, forward: boolean): string | undefined => {
@@ -353,7 +342,7 @@ export function nearText(el: Element): string | undefined {
       // another control's words are its own, not the target's label
       if (n.nodeType === 1 && ((n as Element).matches(CONTROLS) || (n as Element).querySelector(CONTROLS)))
         return undefined;
-      const text = boundedText(n, 40);
+      const text = normalize(n.textContent?.slice(0, 400), 40);
       if (text) return text;
     }
     return undefined;

@@ -95,16 +95,9 @@ export const TAG_ROLES: Record<string, string> = {
   aside: 'complementary',
   form: 'form',
   dialog: 'dialog',
-  ul: 'list',
-  ol: 'list',
   li: 'listitem',
-  table: 'table',
-  tr: 'row',
   td: 'cell',
   th: 'columnheader',
-  img: 'img',
-  section: 'region',
-  progress: 'progressbar',
 };
 
 export function roleOf(el: Element): string {
