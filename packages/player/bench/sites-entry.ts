@@ -1,6 +1,7 @@
 // Bundled by bench.ts and run in each corpus page: samples the targets, captures them (player and CSS-path
 // baseline), applies the redeploy profiles and searches again.
 import { finder } from '@medv/finder';
+import { contextOf, landmarkOf, nearText, rankOf } from '../src/capture';
 import { capture, find, isVisible, type TargetDescriptor } from '../src/index';
 import { PROFILES, seeded } from './profiles';
 
@@ -98,6 +99,15 @@ function baseline(selector: string | null, expected: Element | null): Outcome {
   return outcome(hit, hit ? 'found' : 'not-found', expected);
 }
 
+// why the target and the best candidate differ: their section titles, landmarks, nearby texts and ranks
+const explain = (d: TargetDescriptor, expected: Element | null, best: Element | null) => {
+  const show = (el: Element | null) =>
+    el
+      ? `ctx "${contextOf(el) ?? ''}" lm "${landmarkOf(el) ?? ''}" near "${nearText(el) ?? ''}" rank ${rankOf(el)?.index}/${rankOf(el)?.count}`
+      : '-';
+  return `\n      captured: ctx "${d.fingerprint.context ?? ''}" outer ${JSON.stringify(d.fingerprint.outer ?? [])} lm "${d.landmark ?? ''}" near "${d.near ?? ''}" rank ${d.rank?.index}/${d.rank?.count} copies ${d.copies} twins ${d.twins}\n      T: ${show(expected)}\n      best: ${best === expected ? 'T' : show(best)}`;
+};
+
 function search(t: BenchTarget, expected: Element | null, p: number, i: number, rows: CaseRow[]) {
   const started = performance.now();
   const result = find(t.descriptor, document);
@@ -106,7 +116,7 @@ function search(t: BenchTarget, expected: Element | null, p: number, i: number, 
   const detail =
     player === 'right'
       ? ''
-      : `${result.status} ${result.confidence.toFixed(2)} claimed ${describe(result.element)}; best ${describe(result.candidates[0]?.element ?? null)} [${result.candidates.map((c) => `${c.element === expected ? 'T' : describe(c.element)} ${c.confidence.toFixed(2)}/${c.identity.toFixed(2)}`).join(' | ')}]`;
+      : `${result.status} ${result.confidence.toFixed(2)} claimed ${describe(result.element)}; best ${describe(result.candidates[0]?.element ?? null)} [${result.candidates.map((c) => `${c.element === expected ? 'T' : describe(c.element)} ${c.confidence.toFixed(2)}/${c.identity.toFixed(2)}`).join(' | ')}]${explain(t.descriptor, expected, result.candidates[0]?.element ?? null)}`;
   rows.push([p, i, player, baseline(t.selector, expected), ms, detail]);
 }
 

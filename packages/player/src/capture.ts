@@ -1,4 +1,4 @@
-import { accessibleName, normalize, parentOf, roleOf, visibleText } from './dom';
+import { accessibleName, normalize, parentOf, roleOf, TAG_ROLES, visibleText } from './dom';
 import { isGeneratedId, isHashedClass } from './stability';
 
 /** Attributes that people write on purpose and that survive redesigns; the order is the order of trust. */
@@ -40,6 +40,7 @@ export interface TargetDescriptor {
   text?: string;
   classes?: string[];
   css: string;
+  /** positional XPath, written by earlier versions only (empty since): the CSS path says the same */
   xpath: string;
   fingerprint: {
     index: number;
@@ -131,7 +132,11 @@ export function contextsOf(el: Element, max = 3): string[] {
   };
   let branch = el;
   let depth = 0;
-  for (let p = parentOf(el); p && depth < 8 && out.length < max; branch = p, p = parentOf(p), depth++) {
+  for (
+    let p = parentOf(el);
+    p && depth < 8 && out.length < max;
+    depth += levels(p), branch = p, p = parentOf(p)
+  ) {
     if (p.localName === 'body') break;
     if (branch.parentElement === p) {
       // a title is close to its content: a few siblings away at most
@@ -157,6 +162,13 @@ export function contextsOf(el: Element, max = 3): string[] {
   }
   return out;
 }
+
+/**
+ * How many levels of structure an ancestor adds when looking around an element: none for a wrapper holding
+ * nothing else (a redeploy's `display: contents` span or layout div), so that wrappers added around the target
+ * or its card do not push its section title, label and list out of reach.
+ */
+const levels = (el: Element) => (el.childElementCount > 1 ? 1 : 0);
 
 export const contextOf = (el: Element): string | undefined => contextsOf(el, 1)[0];
 
@@ -204,21 +216,6 @@ export function cssPath(el: Element): string {
   return parts.join(' > ');
 }
 
-/** A positional XPath from the document (or shadow root) element: independent of the CSS path's id anchor. */
-export function xPath(el: Element): string {
-  const parts: string[] = [];
-  for (let node: Element | null = el; node; node = node.parentElement) {
-    const { index } = sameTagPosition(node);
-    const name =
-      node.namespaceURI === 'http://www.w3.org/1999/xhtml'
-        ? node.localName
-        : `*[local-name()="${node.localName}"]`;
-    parts.unshift(node.localName === 'html' ? name : `${name}[${index + 1}]`);
-  }
-  // outside the document (shadow root) the path is relative to the shadow root
-  return `${el.getRootNode().nodeType === 9 ? '/' : './'}${parts.join('/')}`;
-}
-
 const PICKABLE =
   'a[href],button,input,select,textarea,summary,label,[role=button],[role=link],[role=menuitem],[role=tab],' +
   '[role=checkbox],[role=radio],[role=switch],[role=option],[role=treeitem],[role=combobox],[tabindex]:not([tabindex="-1"])';
@@ -247,7 +244,8 @@ export function capture(el: Element): TargetDescriptor {
     tag: el.localName,
     attributes,
     css: cssPath(el),
-    xpath: xPath(el),
+    // no longer written (find() does not read it): the field stays so that earlier players still parse the descriptor
+    xpath: '',
     fingerprint: {
       index,
       siblings: count,
@@ -337,17 +335,6 @@ export function iconsOf(el: Element): string[] {
   return out;
 }
 
-/** The first characters of a node's text, without reading the whole text of a large subtree. */
-function boundedText(node: Node, max: number): string {
-  if (node.nodeType === 3) return normalize(node.nodeValue, max);
-  if (node.nodeType !== 1) return '';
-  const walker = (node.ownerDocument as Document).createTreeWalker(node, NodeFilter.SHOW_TEXT);
-  let text = '';
-  for (let t = walker.nextNode(); t && text.length < 2 * max; t = walker.nextNode())
-    text += ` ${t.nodeValue}`;
-  return normalize(text, max);
-}
-
 /** The text just before the element (up to two levels up), else just after it: a label, a row's title. */
 export function nearText(el: Element): string | undefined {
   const textOf = (node: Node | null, forward: boolean): string | undefined => {
@@ -355,28 +342,23 @@ export function nearText(el: Element): string | undefined {
       // another control's words are its own, not the target's label
       if (n.nodeType === 1 && ((n as Element).matches(CONTROLS) || (n as Element).querySelector(CONTROLS)))
         return undefined;
-      const text = boundedText(n, 40);
+      const text = normalize(n.textContent?.slice(0, 400), 40);
       if (text) return text;
     }
     return undefined;
   };
   let node: Element = el;
-  for (let depth = 0; depth < 2 && node.parentElement; depth++, node = node.parentElement) {
+  for (
+    let depth = 0;
+    depth < 2 && node.parentElement;
+    depth += levels(node.parentElement), node = node.parentElement
+  ) {
     const text = textOf(node.previousSibling, false);
     if (text) return text;
   }
   return textOf(el.nextSibling, true);
 }
 
-const LANDMARK_TAGS: Record<string, string> = {
-  nav: 'navigation',
-  header: 'banner',
-  footer: 'contentinfo',
-  aside: 'complementary',
-  main: 'main',
-  form: 'form',
-  dialog: 'dialog',
-};
 const LANDMARK_ROLES =
   /^(navigation|banner|contentinfo|complementary|main|form|search|dialog|menu|menubar|tablist|toolbar)$/;
 
@@ -384,7 +366,8 @@ const LANDMARK_ROLES =
 export function landmarkOf(el: Element): string | undefined {
   for (let p = parentOf(el); p && p.localName !== 'body'; p = parentOf(p)) {
     const explicit = p.getAttribute('role') ?? '';
-    const role = LANDMARK_ROLES.test(explicit) ? explicit : LANDMARK_TAGS[p.localName];
+    // nav, header, footer, aside, main, form and dialog have these roles implicitly
+    const role = [explicit, TAG_ROLES[p.localName]].find((r) => r && LANDMARK_ROLES.test(r));
     if (!role) continue;
     const label = normalize(p.getAttribute('aria-label') ?? p.getAttribute('name') ?? stableId(p), 40);
     return `${role}:${label}`;
@@ -395,7 +378,7 @@ export function landmarkOf(el: Element): string | undefined {
 /** Position among the elements of the same tag of the nearest container (up to four levels up) holding several. */
 export function rankOf(el: Element): { index: number; count: number } | undefined {
   let p = el.parentElement;
-  for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth++, p = p.parentElement) {
+  for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth += levels(p), p = p.parentElement) {
     const same = p.getElementsByTagName(el.localName);
     if (same.length >= 2) return { index: Array.prototype.indexOf.call(same, el), count: same.length };
   }

@@ -48,14 +48,16 @@ export function parentOf(el: Element): Element | null {
   if (el.parentElement) return el.parentElement;
   const root = el.parentNode;
   if (root && root.nodeType === 11 && (root as ShadowRoot).host) return (root as ShadowRoot).host;
-  if (!root || root.nodeType === 9) {
-    try {
-      return el.ownerDocument.defaultView?.frameElement ?? null;
-    } catch {
-      return null;
-    }
+  return !root || root.nodeType === 9 ? frameOf(el) : null;
+}
+
+/** The frame element holding el's document, if any and reachable (not cross-origin). */
+function frameOf(el: Element): Element | null {
+  try {
+    return el.ownerDocument.defaultView?.frameElement ?? null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 export function isVisible(el: Element): boolean {
@@ -64,13 +66,7 @@ export function isVisible(el: Element): boolean {
   if ('checkVisibility' in el && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
     return false;
   }
-  const frame = (() => {
-    try {
-      return el.ownerDocument.defaultView?.frameElement ?? null;
-    } catch {
-      return null;
-    }
-  })();
+  const frame = frameOf(el);
   return frame ? isVisible(frame) : true;
 }
 
@@ -86,7 +82,7 @@ const INPUT_ROLES: Record<string, string> = {
   search: 'searchbox',
 };
 
-const TAG_ROLES: Record<string, string> = {
+export const TAG_ROLES: Record<string, string> = {
   button: 'button',
   summary: 'button',
   textarea: 'textbox',
@@ -99,16 +95,9 @@ const TAG_ROLES: Record<string, string> = {
   aside: 'complementary',
   form: 'form',
   dialog: 'dialog',
-  ul: 'list',
-  ol: 'list',
   li: 'listitem',
-  table: 'table',
-  tr: 'row',
   td: 'cell',
   th: 'columnheader',
-  img: 'img',
-  section: 'region',
-  progress: 'progressbar',
 };
 
 export function roleOf(el: Element): string {

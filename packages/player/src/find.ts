@@ -17,6 +17,7 @@ import {
   accessibleName,
   collect,
   isVisible,
+  normalize,
   roleOf,
   type SearchRoot,
   similarity,
@@ -66,21 +67,8 @@ const VANISHED_SURROUNDINGS = 0.6;
 // how many of the best elements by their own features get their surroundings compared
 const SHORTLIST = 10;
 
-const ATTRIBUTE_WEIGHT: Record<StableAttribute, number> = {
-  id: 3,
-  'data-testid': 4,
-  'data-test': 4,
-  'data-cy': 4,
-  name: 2.5,
-  'aria-label': 2,
-  placeholder: 2,
-  href: 2,
-  title: 1,
-  alt: 1.5,
-  for: 1.5,
-  type: 0.5,
-  value: 1.5,
-};
+// the weight of each of STABLE_ATTRIBUTES, in its order (an array: smaller in the runtime than an object)
+const ATTRIBUTE_WEIGHT = [3, 4, 4, 4, 2.5, 2, 2, 2, 1, 1.5, 1.5, 0.5, 1.5];
 // an enum rather than an object: bundlers inline its values, which keeps the runtime within its size budget
 // biome-ignore-start lint/suspicious/noDuplicateEnumValues: weights, several of them equal on purpose
 enum W {
@@ -91,8 +79,7 @@ enum W {
   name = 3,
   text = 2,
   classes = 1.5,
-  css = 1,
-  xpath = 1,
+  css = 2,
   ancestors = 2,
   context = 2.5,
   landmark = 1,
@@ -196,34 +183,25 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Li
   return total ? agreed / total : 0;
 }
 
-function structuralHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element>[] {
-  const css = new Set<Element>();
-  const xpath = new Set<Element>();
+/**
+ * The elements at the captured CSS path. The positional XPath captured beside it is not evaluated: without an id
+ * to anchor the CSS path the two name the same element, and with one the anchored path is the better of them.
+ */
+function pathHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element> {
+  const hits = new Set<Element>();
   // an absolute path only means something from a document; a relative one only inside a shadow root
   const absolute = d.css.startsWith('html') || d.css.startsWith('#');
   for (const root of roots) {
-    const isDocument = root.nodeType === 9;
     try {
-      if (absolute === isDocument || d.css.startsWith('#')) {
+      if (absolute === (root.nodeType === 9) || d.css.startsWith('#')) {
         const hit = root.querySelector(d.css);
-        if (hit) css.add(hit);
-      }
-      if (isDocument && d.xpath.startsWith('/')) {
-        const doc = root as Document;
-        const hit = doc.evaluate(
-          d.xpath,
-          doc,
-          null,
-          XPathResult.FIRST_ORDERED_NODE_TYPE,
-          null,
-        ).singleNodeValue;
-        if (hit && hit.nodeType === 1) xpath.add(hit as Element);
+        if (hit) hits.add(hit);
       }
     } catch {
       // a path captured on another engine may not parse here
     }
   }
-  return [css, xpath];
+  return hits;
 }
 
 /** A piece of evidence about the target: how much it weighs and how well an element shows it (0..1). */
@@ -257,11 +235,11 @@ function ownEvidence(
   // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
   const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
   const regenerated = ids.filter(hasId).length * 2 < ids.length;
-  for (const name of STABLE_ATTRIBUTES) {
+  STABLE_ATTRIBUTES.forEach((name, i) => {
     const value = d.attributes[name];
-    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) continue;
-    out.push({ weight: ATTRIBUTE_WEIGHT[name], match: (el) => attributeMatch(name, value, el) });
-  }
+    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) return;
+    out.push({ weight: ATTRIBUTE_WEIGHT[i] as number, match: (el) => attributeMatch(name, value, el) });
+  });
   for (const [name, value] of Object.entries(d.extra ?? {})) {
     if (hasAttribute(name))
       out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
@@ -332,16 +310,10 @@ function ownEvidence(
 }
 
 /** The target's surroundings: compared on the shortlist only, they cost more and tell look-alikes apart. */
-function surroundingEvidence(
-  d: TargetDescriptor,
-  css: Set<Element>,
-  xpath: Set<Element>,
-  live: Live,
-): Evidence[] {
+function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live): Evidence[] {
   const fp = d.fingerprint;
   const out: Evidence[] = [];
   out.push({ weight: W.css, place: true, match: (el) => (css.has(el) ? 1 : 0) });
-  out.push({ weight: W.xpath, place: true, match: (el) => (xpath.has(el) ? 1 : 0) });
   if (fp.ancestors.length)
     out.push({ weight: W.ancestors, match: (el) => ancestorSimilarity(fp.ancestors, el, live) });
   const similar = (
@@ -466,10 +438,9 @@ export function find(
   const shortlist = first.filter((s, i) => i < SHORTLIST || (s.own >= last && i < 2 * SHORTLIST));
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
-  const [css, xpath] = structuralHits(d, roots) as [Set<Element>, Set<Element>];
-  for (const s of first)
-    if ((css.has(s.element) || xpath.has(s.element)) && !shortlist.includes(s)) shortlist.push(s);
-  const around = surroundingEvidence(d, css, xpath, live);
+  const css = pathHits(d, roots);
+  for (const s of first) if (css.has(s.element) && !shortlist.includes(s)) shortlist.push(s);
+  const around = surroundingEvidence(d, css, live);
   const near = shortlist.map(({ element }) => around.map((e) => e.match(element)));
   const aroundWeights = around.map(
     (e, f) => e.weight * rarity(near.filter((m) => (m[f] as number) >= 0.5).length),
@@ -486,6 +457,16 @@ export function find(
     const context = contextOf(s.element);
     if (fp.context) {
       s.context = contextSimilarity(context ?? '');
+      // a table row is named by its first cell of text, and a redeploy may re-order its columns: the title in
+      // another cell of the row still names it
+      const row = s.element.closest('tr');
+      if (
+        row &&
+        Array.from(row.cells).some(
+          (cell) => !cell.contains(s.element) && contextSimilarity(normalize(cell.textContent, 60)) >= 0.8,
+        )
+      )
+        s.context = 1;
       if (s.context >= 0.8) s.score += W.context * s.context;
       // another card's or row's title is evidence against: that is the same control of another item; a title
       // the target also had further out is not (the target left its section, e.g. into a dialog)

@@ -36,7 +36,6 @@ const FOCUSABLE =
 const STYLE = `
 .ring{position:fixed;box-sizing:border-box;border:3px solid #f59e0b;border-radius:6px;pointer-events:none}
 .ring.dim{box-shadow:0 0 0 100vmax rgba(15,23,42,.45)}
-.ring[hidden]{display:none}
 .card{position:fixed;box-sizing:border-box;max-width:min(360px,calc(100vw - 16px));max-height:calc(100vh - 16px);overflow:auto;
 pointer-events:auto;background:#fff;color:#111827;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px;font:14px/1.5 system-ui,sans-serif}
 .card:focus{outline:3px solid #2563eb;outline-offset:2px}
@@ -95,9 +94,8 @@ export function highlight(
   const host = doc.createElement('div');
   host.setAttribute(UI_ATTRIBUTE, 'highlight');
   const popover = 'showPopover' in host;
-  host.style.cssText =
-    'all:initial;position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:0;' +
-    `border:0;background:transparent;overflow:visible;pointer-events:none;z-index:2147483647;${popover ? '' : 'display:block;'}`;
+  // all:initial also undoes the popover's user-agent margin, padding, border, background, overflow and sizes
+  host.style.cssText = `all:initial;position:fixed;inset:0;width:100%;height:100%;pointer-events:none;z-index:2147483647;${popover ? '' : 'display:block;'}`;
   if (popover) host.setAttribute('popover', 'manual');
   const shadow = host.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');

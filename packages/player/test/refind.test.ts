@@ -138,6 +138,28 @@ describe('after a redeploy', () => {
     expect(find(d).element).toBeNull();
   });
 
+  test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
+    const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
+    const list = (links: string[]) =>
+      `<ul class="nav">${links.map((link) => `<li>${link}</li>`).join('')}</ul>`;
+    const original = ['Dashboard', 'Reports', 'Billing', 'Team'].map(item);
+    mount(
+      `<nav aria-label="Primary navigation"><div class="side"><div class="scroll"><div class="section">${list(original)}</div></div></div></nav>`,
+    );
+    const d = roundTrip(capture(document.querySelector('a[href="/billing"]') as Element));
+    // every level of the menu wrapped and the item twice, its words changed, new items around it, and above it a
+    // copy of the menu under a heading of its own that still has the old words
+    const reworded = [item('Archive'), ...original, item('Usage')];
+    reworded[3] = `<span style="display:contents"><div class="wrap-b">${item('Billing').replace('>Billing<', '>Your billing<')}</div></span>`;
+    const box = (html: string) => `<div class="wrap">${html}</div>`;
+    mount(
+      `<nav aria-label="Primary navigation">${box(`<div class="side">${box(`<div class="scroll">${box(`<div class="section"><div><h3>Recently viewed</h3>${list(original)}</div>${list(reworded)}</div>`)}</div>`)}</div>`)}</nav>`,
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('.wrap-b a'));
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
