@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { hang, problem, refuse, reply } from '../../../stories/api';
 import { dashboard, emptyDashboard } from '../../../stories/fixtures';
 import { page, route, routeMeta } from '../../../stories/route-story';
@@ -21,6 +21,8 @@ async function chartDrawn() {
     { timeout: 5000 },
   );
   await expect(chart.getBoundingClientRect().height).toBeGreaterThan(100);
+  // visx draws the lines after the frame (its series register in an effect): the screenshot is of them drawn.
+  await waitFor(() => expect(chart.querySelector('path[data-series]')).not.toBeNull());
 }
 
 /** A month of activity, nine projects, a guide to repair. */
