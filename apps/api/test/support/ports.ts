@@ -1,9 +1,11 @@
 import { createServer } from 'node:net';
 
 // The range this project's fault-injection tests may use for the servers they start themselves (a private
-// PostgreSQL, a spawned API), away from the ports of other suites running on the same machine.
-const first = Number(process.env.MULOT_TEST_PORT_FIRST ?? 44400);
-const last = Number(process.env.MULOT_TEST_PORT_LAST ?? 44499);
+// PostgreSQL, a spawned API), away from the ports of other suites running on the same machine, and below Linux's
+// ephemeral range (32768–60999): a port found free here is only bound by the server a moment later, and inside that
+// range an outgoing connection of a suite running alongside could take it in between.
+const first = Number(process.env.MULOT_TEST_PORT_FIRST ?? 29400);
+const last = Number(process.env.MULOT_TEST_PORT_LAST ?? 29499);
 
 function free(port: number): Promise<boolean> {
   return new Promise((resolve) => {
