@@ -78,18 +78,29 @@ export async function login(page: Page, email: string, password: string) {
  * animations (spinners, skeletons) never end and are left out.
  */
 export async function animationsSettled(page: Page) {
-  await page.evaluate(async () => {
+  const left = await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const running = () =>
       document
         .getAnimations()
-        .some(
+        .filter(
           (animation) =>
             animation.playState === 'running' &&
             Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
         );
-    for (let still = 0; still < 3; still = running() ? 0 : still + 1) await frame();
+    const deadline = performance.now() + 10_000;
+    for (let still = 0; still < 3 && performance.now() < deadline; still = running().length ? 0 : still + 1) {
+      await frame();
+    }
+    return running().map((animation) =>
+      animation instanceof CSSAnimation
+        ? animation.animationName
+        : animation instanceof CSSTransition
+          ? animation.transitionProperty
+          : String(animation.id),
+    );
   });
+  expect(left, 'animations still running after 10 s').toEqual([]);
 }
 
 /** WCAG 2.2 A/AA on the whole page, as it settles: the list of violations must be empty. */
