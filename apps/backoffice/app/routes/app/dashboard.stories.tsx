@@ -18,7 +18,8 @@ async function chartDrawn() {
   const chart = await page().findByLabelText(
     /sur 30 jours|over 30 days/,
     { selector: 'svg' },
-    { timeout: 5000 },
+    // visx is a lazily loaded chunk: cold, on a loaded machine, it took over 5 s.
+    { timeout: 15_000 },
   );
   await expect(chart.getBoundingClientRect().height).toBeGreaterThan(100);
   // visx draws the lines after the frame (its series register in an effect): the screenshot is of them drawn.
