@@ -408,8 +408,8 @@ test('extension launch: the only site of a project is chosen already', async ({ 
 });
 
 test('axe: 0 violations on every content route, dialogs open included', async ({ page, request }) => {
-  // Nine full-page scans: longer than the default budget on a 2-core machine.
-  test.setTimeout(120_000);
+  // Nine full-page scans: longer than the default budget on a 2-core machine (102 s of the former 120 s once, loaded).
+  test.setTimeout(240_000);
   const server = await signedIn(page, request, 'content-axe');
   await page.goto('/app/projects');
   await expect(page.getByRole('heading', { name: 'Aucun projet' })).toBeVisible();

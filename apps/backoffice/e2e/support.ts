@@ -71,8 +71,41 @@ export async function login(page: Page, email: string, password: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
 }
 
-/** WCAG 2.2 A/AA on the whole page: the list of violations must be empty. */
+/**
+ * Resolves once no finite animation or transition has run for three frames in a row. A toast fades in (Ark mounts
+ * it at opacity 0 and starts the transition a frame later), a menu or dialog fades and scales in: axe measuring
+ * colour contrast meanwhile sees text at part opacity, and fails or passes with the machine's load. Endless
+ * animations (spinners, skeletons) never end and are left out.
+ */
+export async function animationsSettled(page: Page) {
+  const left = await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        );
+    const deadline = performance.now() + 10_000;
+    for (let still = 0; still < 3 && performance.now() < deadline; still = running().length ? 0 : still + 1) {
+      await frame();
+    }
+    return running().map((animation) =>
+      animation instanceof CSSAnimation
+        ? animation.animationName
+        : animation instanceof CSSTransition
+          ? animation.transitionProperty
+          : String(animation.id),
+    );
+  });
+  expect(left, 'animations still running after 10 s').toEqual([]);
+}
+
+/** WCAG 2.2 A/AA on the whole page, as it settles: the list of violations must be empty. */
 export async function expectNoAxeViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

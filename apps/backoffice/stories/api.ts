@@ -85,9 +85,13 @@ export function refuse<P extends Path, M extends MethodOf<P>>(
   });
 }
 
+/** How many requests a `hang` holds unanswered (reset before each story; route-story.tsx waits for the others). */
+export const hanging = { count: 0 };
+
 /** Never answers: the screen stays in its loading state (what a user sees on a slow network). */
 export function hang<P extends Path, M extends MethodOf<P>>(method: M, path: P) {
   return handler(method, path, async () => {
+    hanging.count++;
     await delay('infinite');
     return new HttpResponse(null, { status: 504 });
   });

@@ -14,7 +14,7 @@ import { switchLocale } from '../app/lib/i18n';
 import { setOrganizationId } from '../app/lib/organization';
 import { clearSession, setSession } from '../app/lib/session';
 import routes from '../app/routes';
-import { reply } from './api';
+import { hanging, reply } from './api';
 import { catalogue, locales, me, organizations, TOKEN } from './fixtures';
 
 export interface RouteStoryParameters {
@@ -151,6 +151,7 @@ async function prepare(context: StoryContext) {
   });
   await started;
   worker.resetHandlers(...(parameters.api ?? []), ...(parameters.screenApi ?? []), ...common);
+  hanging.count = 0;
   StoryDate.offset = NOW.getTime() - RealDate.now();
   globalThis.Date = StoryDate as unknown as DateConstructor;
   queryClient.clear();
@@ -171,6 +172,21 @@ async function prepare(context: StoryContext) {
   };
 }
 
+/**
+ * After the play function, before the screenshot: every request of the screen answered, but those a story holds
+ * on purpose (`hang`). A play function waits for what it checks; a screen also shows what its other requests
+ * bring (the Team screen's invitations beside its failed members), and an answer coming later than the
+ * screenshot's quiet period, as on a loaded machine, would be shot missing.
+ */
+async function answered() {
+  await waitFor(() =>
+    expect(
+      queryClient.isFetching() + queryClient.isMutating(),
+      'requests still unanswered (beside the hung ones) after the play function',
+    ).toBeLessThanOrEqual(hanging.count),
+  );
+}
+
 /** The meta of a route's stories file (beside its `title`, which Storybook reads statically): the screen at `url`. */
 export function routeMeta(
   url: string,
@@ -179,6 +195,7 @@ export function routeMeta(
   return {
     parameters: { layout: 'fullscreen', route: { url, screenApi: api, ...route } },
     beforeEach: prepare,
+    afterEach: answered,
     render: (_args, context) => <RouteStory parameters={context.parameters.route as RouteStoryParameters} />,
   } satisfies Meta;
 }

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The range this project's fault-injection tests may use for the servers they start themselves (a private
-// PostgreSQL, a spawned API), away from the ports of other suites running on the same machine.
-const first = Number(process.env.MULOT_TEST_PORT_FIRST ?? 44400);
-const last = Number(process.env.MULOT_TEST_PORT_LAST ?? 44499);
+// PostgreSQL, a spawned API), away from the ports of other suites running on the same machine, and below Linux's
+// ephemeral range (32768–60999): a port found free here is only bound by the server a moment later, and inside that
+// range an outgoing connection of a suite running alongside could take it in between.
+const first = Number(process.env.MULOT_TEST_PORT_FIRST ?? 29400);
+const last = Number(process.env.MULOT_TEST_PORT_LAST ?? 29499);
 
 // A port found free is only bound seconds later, once the spawned server has started; meanwhile a suite in another
 // worker (the other backend's project runs in parallel) could find it free too. A claim file per port, created

@@ -1,29 +1,39 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const repo = resolve(import.meta.dirname, '../../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 export interface Started {
   url: string;
   /** every line the process printed (the API logs the links of the mails it writes) */
   output: string[];
   stop(): Promise<void>;
+}
+
+/**
+ * The address the child printed once listening. The children listen on port 0 (the system's choice) and say where:
+ * a port picked here, closed, then handed to the child could be taken in between by another suite of the run (an
+ * outgoing connection takes any free port of the ephemeral range), and the readiness check would then ask the
+ * other server.
+ */
+async function listening(
+  pattern: RegExp,
+  what: string,
+  child: ChildProcess,
+  output: string[],
+): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    for (const line of output) {
+      const found = line.match(pattern)?.[1];
+      if (found) return found;
+    }
+    if (child.exitCode !== null) throw new Error(`${what} exited: ${output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not say where it listens: ${output.join('\n')}`);
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string, child: ChildProcess, output: string[]) {
@@ -73,25 +83,25 @@ export async function startApi(): Promise<Started> {
     // `pnpm test` builds both once for every suite (scripts/test.ts); run alone, this suite needs them built.
     if (!existsSync(join(repo, built))) throw new Error(`${built} is missing: run \`pnpm build\` first`);
   }
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mulot-ext-api-'));
   const { child, output } = run('apps/api/src/cli.ts', {
-    PORT: String(port),
+    PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     BACKOFFICE_DIR: join(repo, 'apps/backoffice/build/client'),
     LOG_LEVEL: 'info',
   });
-  const url = `http://127.0.0.1:${port}`;
+  // Fastify's start line: "Server listening at http://127.0.0.1:PORT".
+  const url = await listening(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 'API', child, output);
   await waitUntil(async () => (await fetch(`${url}/api/organizations`)).status === 401, 'API', child, output);
   return { url, output, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** apps/demo-site (the customer website guides are authored and played on). */
 export async function startDemoSite(): Promise<Started> {
-  const port = await freePort();
-  const { child, output } = run('apps/demo-site/server.ts', { PORT: String(port), HOST: '127.0.0.1' });
-  const url = `http://localhost:${port}`;
+  const { child, output } = run('apps/demo-site/server.ts', { PORT: '0', HOST: '127.0.0.1' });
+  const url = await listening(/demo site on (http:\/\/localhost:\d+)/, 'demo site', child, output);
+  const port = new URL(url).port;
   await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/`)).ok, 'demo site', child, output);
   return { url, output, stop: stopper(child) };
 }

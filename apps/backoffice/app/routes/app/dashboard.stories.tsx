@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { hang, problem, refuse, reply } from '../../../stories/api';
 import { dashboard, emptyDashboard } from '../../../stories/fixtures';
 import { page, route, routeMeta } from '../../../stories/route-story';
@@ -18,9 +18,12 @@ async function chartDrawn() {
   const chart = await page().findByLabelText(
     /sur 30 jours|over 30 days/,
     { selector: 'svg' },
-    { timeout: 5000 },
+    // visx is a lazily loaded chunk: cold, on a loaded machine, it took over 5 s.
+    { timeout: 15_000 },
   );
   await expect(chart.getBoundingClientRect().height).toBeGreaterThan(100);
+  // visx draws the lines after the frame (its series register in an effect): the screenshot is of them drawn.
+  await waitFor(() => expect(chart.querySelector('path[data-series]')).not.toBeNull());
 }
 
 /** A month of activity, nine projects, a guide to repair. */
