@@ -381,11 +381,6 @@ async function journey(browser: Browser, request: APIRequestContext, viewport: (
   // Leaving: the session ends without a refused request or an error on the way out.
   await page.goto('/app/dashboard');
   await settled(page, 'Tableau de bord');
-  if (phone)
-    await page
-      .getByRole('button', { name: /Ouvrir le menu|Menu/ })
-      .first()
-      .isVisible();
   await page.getByRole('button', { name: /Menu utilisateur/ }).click();
   await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
