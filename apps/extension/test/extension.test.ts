@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtensionRig, expectPage, type Json } from './support/rig';
+import { ExtensionRig, expectPage, expectStepSaved, type Json } from './support/rig';
 
 const rig = new ExtensionRig();
 let user: Json = {};
@@ -189,7 +189,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
         ).toBeChecked();
       }
       await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
-      await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+      await expectStepSaved(panel, 'Étape ajoutée avec succès');
     };
 
     // step 1 on the home page, auto-clicked: the pick does not follow the link
@@ -237,7 +237,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: 'Étape 3 : Nous contacter' }).click();
     await panel.getByLabel('Informations complémentaires (facultatif)').fill('Réponse sous 24 h.');
     await panel.getByRole('button', { name: "Mettre à jour l'étape" }).click();
-    await expectPage(panel.getByRole('status')).toHaveText('Étape mise à jour avec succès');
+    await expectStepSaved(panel, 'Étape mise à jour avec succès');
 
     // re-order: move the last step up, then back down
     await panel.getByRole('button', { name: 'Monter : Nous contacter' }).click();
@@ -250,7 +250,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByLabel("Titre de l'étape").fill('Temporaire');
     await panel.getByLabel('Action à effectuer').fill('À supprimer.');
     await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
-    await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    await expectStepSaved(panel, 'Étape ajoutée avec succès');
     await expectPage(panel.getByText('Aucun élément cible défini pour cette étape.')).toBeVisible();
     // the deletion is confirmed in the panel with the design system's dialog, never the browser's own
     const nativeDialogs: string[] = [];
@@ -538,7 +538,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
       await panel.getByRole('button', { name: 'Capturer un élément' }).click();
       await target();
       await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
-      await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+      await expectStepSaved(panel, 'Étape ajoutée avec succès');
     };
     await add('Ouvrir les projets', () => appNav.getByRole('link', { name: 'Projets' }).click());
     // a client-side route: the panel stays, the author carries on

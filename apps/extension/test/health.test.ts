@@ -1,6 +1,6 @@
 import type { Page } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtensionRig, expectPage } from './support/rig';
+import { ExtensionRig, expectPage, expectStepSaved } from './support/rig';
 
 // Guide health end to end: the customer's site changes under a published guide, the run reports it with what the
 // end user saw, the dashboard lists the guide, the author repairs the step from there, and the next run clears it.
@@ -120,7 +120,7 @@ describe('guide health, with the extension loaded in Chromium', () => {
     await panel.getByRole('button', { name: 'Capturer un élément' }).click();
     await creator.getByTestId('new-project').click();
     await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
-    await expectPage(panel.getByRole('status')).toHaveText('Étape ajoutée avec succès');
+    await expectStepSaved(panel, 'Étape ajoutée avec succès');
     await creator.close();
     const [guide] = await rig.call<Array<{ id: string }>>(
       'GET',

@@ -1,11 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page, expect as playwrightExpect } from 'playwright/test';
+import {
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+  expect as playwrightExpect,
+} from 'playwright/test';
 import { type Started, startApi, startDemoSite } from './servers.ts';
 
 // the machines are shared and slow: give the UI time rather than fail on load
 export const expectPage = playwrightExpect.configure({ timeout: 30_000 });
+
+/**
+ * The creator panel's word after a step is saved from the step editor, read once the step list is back: until then
+ * the editor's own status line can still be in the panel beside the panel's, and a bare `getByRole('status')` then
+ * matches both (a CI run under load failed so).
+ */
+export async function expectStepSaved(panel: Locator, text: string): Promise<void> {
+  await expectPage(panel.getByRole('button', { name: 'Ajouter une étape' })).toBeVisible();
+  await expectPage(panel.getByRole('status')).toHaveText(text);
+}
 export const extensionDir = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 
 export interface Json {
