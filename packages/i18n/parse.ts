@@ -32,18 +32,18 @@ class Parser {
     throw new SyntaxError(`${what} at ${this.i} in "${this.text}"`);
   }
 
-  private get c(): string | undefined {
+  private ch(): string | undefined {
     return this.text[this.i];
   }
 
   private spaces() {
-    while (isSpace(this.c)) this.i++;
+    while (isSpace(this.ch())) this.i++;
   }
 
   message(nesting: number, parent: ParentArg, inTag: boolean): MessageFormatElement[] {
     const elements: MessageFormatElement[] = [];
     while (this.i < this.text.length) {
-      const c = this.c;
+      const c = this.ch();
       const next = this.text[this.i + 1];
       if (c === '{') elements.push(this.argument(nesting));
       else if (c === '}' && nesting > 0) break;
@@ -62,7 +62,7 @@ class Parser {
   private literal(nesting: number, parent: ParentArg): string {
     let value = '';
     for (;;) {
-      const c = this.c;
+      const c = this.ch();
       if (c === undefined) break;
       const next = this.text[this.i + 1];
       if (c === "'" && next === "'") {
@@ -80,7 +80,7 @@ class Parser {
         this.i++;
         value += this.text[this.i++];
         while (this.i < this.text.length) {
-          if (this.c === "'") {
+          if (this.ch() === "'") {
             if (this.text[this.i + 1] === "'") {
               value += "'";
               this.i += 2;
@@ -112,7 +112,8 @@ class Parser {
 
   private identifier(): string {
     const start = this.i;
-    while (this.i < this.text.length && !isSpace(this.c) && !/[{}#,<>'=]/.test(this.c as string)) this.i++;
+    while (this.i < this.text.length && !isSpace(this.ch()) && !/[{}#,<>'=]/.test(this.ch() as string))
+      this.i++;
     return this.text.slice(start, this.i);
   }
 
@@ -124,21 +125,22 @@ class Parser {
       this.i += 2;
       return { type: TYPE.literal, value: `<${name}/>` };
     }
-    if (this.c !== '>') this.fail('invalid tag');
+    if (this.ch() !== '>') this.fail('invalid tag');
     this.i++;
     const children = this.message(nesting + 1, parent, true);
     if (!this.text.startsWith('</', this.i)) this.fail('unclosed tag');
     this.i += 2;
     if (this.tagName() !== name) this.fail('mismatched closing tag');
     this.spaces();
-    if (this.c !== '>') this.fail('invalid closing tag');
+    if (this.ch() !== '>') this.fail('invalid closing tag');
     this.i++;
     return { type: TYPE.tag, value: name, children } as MessageFormatElement;
   }
 
   private tagName(): string {
     const start = this.i;
-    while (this.i < this.text.length && /[-.0-9_a-zA-Z\u00B7\u00C0-\uFFFF]/.test(this.c as string)) this.i++;
+    while (this.i < this.text.length && /[-.0-9_a-zA-Z\u00B7\u00C0-\uFFFF]/.test(this.ch() as string))
+      this.i++;
     return this.text.slice(start, this.i);
   }
 
@@ -148,23 +150,23 @@ class Parser {
     const value = this.identifier();
     if (!value) this.fail('empty argument');
     this.spaces();
-    if (this.c === '}') {
+    if (this.ch() === '}') {
       this.i++;
       return { type: TYPE.argument, value };
     }
-    if (this.c !== ',') this.fail('malformed argument');
+    if (this.ch() !== ',') this.fail('malformed argument');
     this.i++;
     this.spaces();
     const kind = this.identifier();
     this.spaces();
     if (kind === 'number' || kind === 'date' || kind === 'time') {
-      if (this.c !== '}') this.fail(`unsupported ${kind} style`);
+      if (this.ch() !== '}') this.fail(`unsupported ${kind} style`);
       this.i++;
       const type = kind === 'number' ? TYPE.number : kind === 'date' ? TYPE.date : TYPE.time;
       return { type, value, style: null } as MessageFormatElement;
     }
     if (kind !== 'plural' && kind !== 'selectordinal' && kind !== 'select') this.fail(`unsupported ${kind}`);
-    if (this.c !== ',') this.fail('expected options');
+    if (this.ch() !== ',') this.fail('expected options');
     this.i++;
     this.spaces();
     let offset = 0;
@@ -178,9 +180,9 @@ class Parser {
       this.spaces();
     }
     const options: Record<string, PluralOrSelectOption> = {};
-    while (this.c !== '}') {
+    while (this.ch() !== '}') {
       let selector: string;
-      if (this.c === '=') {
+      if (this.ch() === '=') {
         this.i++;
         const digits = /^-?\d+/.exec(this.text.slice(this.i))?.[0];
         if (!digits) this.fail('invalid selector');
@@ -189,10 +191,10 @@ class Parser {
       } else selector = this.identifier();
       if (!selector || selector in options) this.fail('invalid or duplicate selector');
       this.spaces();
-      if (this.c !== '{') this.fail('expected option body');
+      if (this.ch() !== '{') this.fail('expected option body');
       this.i++;
       const body = this.message(nesting + 1, kind, false);
-      if (this.c !== '}') this.fail('unclosed option');
+      if (this.ch() !== '}') this.fail('unclosed option');
       this.i++;
       options[selector] = { value: body } as PluralOrSelectOption;
       this.spaces();
