@@ -58,7 +58,8 @@ export function pagePreloads(
 export function preloadScript(pages: [string, string[]][]): string {
   const files = [...new Set(pages.flatMap(([, list]) => list))];
   const short = files.map((file) => file.replace(/^\/assets\//, '').replace(/\.js$/, ''));
-  if (short.some((name, i) => `/assets/${name}.js` !== files[i])) throw new Error('a module outside /assets/');
+  if (short.some((name, i) => `/assets/${name}.js` !== files[i]))
+    throw new Error('a module outside /assets/');
   const table = pages.map(([pattern, list]) => [pattern, list.map((file) => files.indexOf(file))]);
   return `(function(f,p,u){for(var i=0;i<p.length;i++)if(new RegExp(p[i][0]).test(u)){for(var j=0;j<p[i][1].length;j++){var l=document.createElement("link");l.rel="modulepreload";l.href="/assets/"+f[p[i][1][j]]+".js";document.head.appendChild(l)}return}})(${JSON.stringify(short)},${JSON.stringify(table)},location.pathname)`;
 }
