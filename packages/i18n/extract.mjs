@@ -1,9 +1,13 @@
 // Extracts every react-intl message (id + French defaultMessage) of the UI sources into lang/fr.json, the
-// source catalogue; `--check` instead fails when fr.json is stale or when en.json misses or has extra keys.
+// source catalogue; `--check` instead fails when fr.json is stale, when en.json misses or has extra keys, or when
+// a message reads differently with the back-office's small parser (parse.ts) than with formatjs's.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { parse as formatjsParse } from '@formatjs/icu-messageformat-parser';
+import { parse } from './parse.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const lang = join(import.meta.dirname, 'lang');
@@ -60,6 +64,32 @@ if (missing.length) problems.push(`lang/en.json misses ${missing.length} key(s):
 if (extra.length) problems.push(`lang/en.json has ${extra.length} unknown key(s): ${extra.join(', ')}`);
 const empty = Object.entries(en).filter(([, text]) => typeof text !== 'string' || !text.trim());
 if (empty.length) problems.push(`lang/en.json has empty texts: ${empty.map(([id]) => id).join(', ')}`);
+
+// fr.json holds every defaultMessage of the code (checked above), so this covers what the back-office may format.
+for (const [name, catalogue] of [
+  ['fr', JSON.parse(fr)],
+  ['en', en],
+]) {
+  for (const [id, text] of Object.entries(catalogue)) {
+    let expected;
+    try {
+      expected = formatjsParse(text);
+    } catch (error) {
+      problems.push(`lang/${name}.json ${id}: ${error.message}`);
+      continue;
+    }
+    let actual;
+    try {
+      actual = parse(text);
+    } catch (error) {
+      actual = error.message;
+    }
+    if (!isDeepStrictEqual(actual, expected))
+      problems.push(
+        `lang/${name}.json ${id}: packages/i18n/parse.ts reads it as ${JSON.stringify(actual)}, formatjs as ${JSON.stringify(expected)}`,
+      );
+  }
+}
 
 if (problems.length) {
   for (const problem of problems) console.error(`✗ ${problem}`);

@@ -1,12 +1,11 @@
 import '@mulot/ui/styles.css';
 import { LinkProvider } from '@mulot/ui/fragments/link';
 import { css } from '@mulot/ui/styled-system/css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { apiRoot, queryClient } from './lib/api';
+import { apiRoot } from './lib/api';
 import { DEFAULT_LOCALE, earlyCatalogueScript, getIntl, logIntlError, startI18n } from './lib/i18n';
 import { routerLink } from './lib/link';
 import { appMessages } from './lib/messages';
@@ -71,12 +70,12 @@ export default function App() {
   }, [locale]);
   return (
     <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages} onError={logIntlError}>
-      <QueryClientProvider client={queryClient}>
-        <LinkProvider link={routerLink}>
-          <Outlet />
-          <Toasts />
-        </LinkProvider>
-      </QueryClientProvider>
+      {/* The query cache is provided by the signed-in pages' layout (routes/app/layout.tsx): the sign-in pages
+          load without TanStack Query. */}
+      <LinkProvider link={routerLink}>
+        <Outlet />
+        <Toasts />
+      </LinkProvider>
     </IntlProvider>
   );
 }

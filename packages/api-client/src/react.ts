@@ -13,5 +13,13 @@ export interface ApiClient {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchClient = createClient(options);
-  return { fetchClient, $api: createQueryClient(fetchClient) };
+  return { fetchClient, $api: createQueryHooks(fetchClient) };
+}
+
+/**
+ * The hooks over a fetch client made apart (`createClient`): an app whose first pages call the API without
+ * TanStack Query (the back-office's sign-in pages) loads this module only where it has queries.
+ */
+export function createQueryHooks(fetchClient: Api): OpenapiQueryClient<paths> {
+  return createQueryClient(fetchClient);
 }

@@ -1,6 +1,4 @@
-import { type FieldError, isApiError } from '@mulot/api-client';
-import { createApiClient } from '@mulot/api-client/react';
-import { QueryClient } from '@tanstack/react-query';
+import { createClient, type FieldError, isApiError } from '@mulot/api-client';
 import { useMemo } from 'react';
 import { getIntl, getLocale } from './i18n';
 import { appMessages } from './messages';
@@ -10,38 +8,13 @@ import { getToken } from './session';
 /** The API root: same origin in production (apps/api serves this app), overridable at build time. */
 export const apiRoot = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
 
-export const { fetchClient, $api } = createApiClient({
+// The query cache and hooks are in query.ts: the sign-in pages call the API with this client alone.
+export const fetchClient = createClient({
   baseUrl: apiRoot,
   getToken,
   getOrganizationId,
   getLocale,
 });
-
-const MINUTE = 60_000;
-
-/**
- * Spec §9: 3 retries, backoff doubling from 1 s up to 30 s, unused data kept 5 minutes. A 4xx answer (other
- * than 429) is the same on every attempt, so it is shown at once rather than after 7 s of retries.
- */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (failures, error) => failures < 3 && isRetryable(error),
-      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-      gcTime: 5 * MINUTE,
-    },
-  },
-});
-
-/** Spec §7: the organizations list is cached 5 minutes, retried once and refetched when the window regains focus. */
-export const organizationsQuery = $api.queryOptions(
-  'get',
-  '/organizations',
-  {},
-  { staleTime: 5 * MINUTE, retry: 1, refetchOnWindowFocus: true },
-);
-
-export const localesQuery = $api.queryOptions('get', '/translations/locales', {}, { staleTime: 60 * MINUTE });
 
 /** The record asked for does not exist (or not in this organization): a state of its own, never retried. */
 export function isNotFound(error: unknown): boolean {
@@ -115,4 +88,13 @@ export function useRefusal<F extends string>(error: unknown, fields: readonly F[
 export function logFailure(action: string, error: unknown): void {
   if (isApiError(error)) console.warn(`${action} refused: ${error.status} ${errorMessage(error)}`);
   else console.error(`${action} failed:`, error);
+}
+
+/**
+ * Forgets the previous user's cached data at sign-in. Imported on demand: the sign-in pages load without the
+ * query cache, and the page they lead to (the dashboard) needs it anyway.
+ */
+export async function clearQueryCache(): Promise<void> {
+  const { queryClient } = await import('./query');
+  queryClient.clear();
 }

@@ -1,10 +1,11 @@
 import { isApiError } from '@mulot/api-client';
 import type { Query } from '@tanstack/react-query';
 import type { IntlShape } from 'react-intl';
-import { $api, errorMessage, logFailure, organizationsQuery, queryClient } from './api';
+import { errorMessage, logFailure } from './api';
 import { contentMessages } from './content-messages';
 import { appMessages } from './messages';
 import { selectOrganization } from './organization';
+import { $api, organizationsQuery, queryClient } from './query';
 import { isAuthenticated } from './session';
 import { toast } from './toast';
 

@@ -1,6 +1,6 @@
 import type { ExtensionInstall } from '@mulot/ui/fragments/guide';
 import { useQuery } from '@tanstack/react-query';
-import { $api } from './api';
+import { $api } from './query';
 
 /** What the server offers (its package, its store listing) changes only with a deployment. */
 export const extensionInstallQuery = $api.queryOptions(

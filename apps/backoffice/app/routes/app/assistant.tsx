@@ -5,11 +5,12 @@ import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { $api, errorMessage, queryClient } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { projectsQuery, reportFailure, scenarioQuery } from '../../lib/content';
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, launchExtension } from '../../lib/extension';
 import { useExtensionInstall } from '../../lib/extension-install';
+import { $api, queryClient } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 

@@ -20,7 +20,7 @@ import { FilePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { $api, errorMessage, isNotFound, isRetryable } from '../../lib/api';
+import { errorMessage, isNotFound, isRetryable } from '../../lib/api';
 import {
   categoryQuery,
   forget,
@@ -30,6 +30,7 @@ import {
   scenarioQuery,
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import type { Route } from './+types/category';

@@ -10,11 +10,12 @@ import { GuidesToRepair, type GuideToRepair, type RepairStep } from '@mulot/ui/f
 import { Grid, Stack } from '@mulot/ui/styled-system/jsx';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { $api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { reportFailure } from '../../lib/content';
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, launchExtension } from '../../lib/extension';
 import { useGuidesToRepair } from '../../lib/health';
+import { $api } from '../../lib/query';
 import { useUser } from '../../lib/session';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';

@@ -1,13 +1,14 @@
 import { isApiError } from '@mulot/api-client';
 import { AppShell } from '@mulot/ui/fragments/shell';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { errorMessage, localesQuery, organizationsQuery, queryClient } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { switchLocale, translationsFailed } from '../../lib/i18n';
 import { appMessages, organizationsFailed } from '../../lib/messages';
 import { selectOrganization, setOrganizationId, useOrganizationId } from '../../lib/organization';
+import { localesQuery, organizationsQuery, queryClient } from '../../lib/query';
 import { clearSession, isAuthenticated, signOut, useUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useI18n } from '../../lib/use-i18n';
@@ -32,7 +33,16 @@ export async function clientLoader() {
   return null;
 }
 
+/** The query cache of every signed-in page (the sign-in pages, outside this layout, load without it). */
 export default function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname } = useLocation();

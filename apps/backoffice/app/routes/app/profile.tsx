@@ -3,8 +3,9 @@ import { PasswordChangeForm, PersonalInfoForm, ProfileHeader } from '@mulot/ui/f
 import { PageHeader } from '@mulot/ui/fragments/shell';
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { defineMessages, useIntl } from 'react-intl';
-import { $api, queryClient, refusalOf, useRefusal } from '../../lib/api';
+import { refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
+import { $api, queryClient } from '../../lib/query';
 import { setSession, updateUser, useUser } from '../../lib/session';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';

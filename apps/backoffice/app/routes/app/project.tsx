@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Globe, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { $api, errorMessage, isNotFound, isRetryable, useRefusal } from '../../lib/api';
+import { errorMessage, isNotFound, isRetryable, useRefusal } from '../../lib/api';
 import {
   CATEGORY_FIELDS,
   categoriesQuery,
@@ -36,6 +36,7 @@ import {
   reportFailure,
 } from '../../lib/content';
 import { contentMessages as m, sitesMessage } from '../../lib/content-messages';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import type { Route } from './+types/project';

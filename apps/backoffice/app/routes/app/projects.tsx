@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { $api, errorMessage, isRetryable, useRefusal } from '../../lib/api';
+import { errorMessage, isRetryable, useRefusal } from '../../lib/api';
 import {
   forget,
   invalidateContent,
@@ -29,6 +29,7 @@ import {
   reportFailure,
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, isNotFound, useRefusal } from '../../lib/api';
+import { isNotFound, useRefusal } from '../../lib/api';
 import {
   basedOn,
   GUIDE_FIELDS,
@@ -17,6 +17,7 @@ import {
   scenarioQuery,
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario-edit';

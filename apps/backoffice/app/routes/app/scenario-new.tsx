@@ -4,7 +4,7 @@ import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, isNotFound, useRefusal } from '../../lib/api';
+import { isNotFound, useRefusal } from '../../lib/api';
 import {
   categoryQuery,
   GUIDE_FIELDS,
@@ -14,6 +14,7 @@ import {
   reportFailure,
 } from '../../lib/content';
 import { contentMessages as m } from '../../lib/content-messages';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario-new';

@@ -28,7 +28,7 @@ import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-reac
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { $api, errorMessage, isNotFound, isRetryable } from '../../lib/api';
+import { errorMessage, isNotFound, isRetryable } from '../../lib/api';
 import {
   basedOn,
   categoryQuery,
@@ -43,6 +43,7 @@ import {
 import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
 import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
 import { useExtensionInstall } from '../../lib/extension-install';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 import type { Route } from './+types/scenario';

@@ -13,8 +13,9 @@ import {
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { $api, errorMessage, isRetryable, logFailure, useRefusal } from '../../lib/api';
+import { errorMessage, isRetryable, logFailure, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
+import { $api } from '../../lib/query';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
 

@@ -9,11 +9,12 @@ import {
 } from '@mulot/ui/fragments/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { $api, errorMessage, fetchClient, logFailure, queryClient, useRefusal } from '../../lib/api';
+import { clearQueryCache, errorMessage, fetchClient, logFailure, useRefusal } from '../../lib/api';
 import { setOrganizationId } from '../../lib/organization';
 import { renewLink, useResend } from '../../lib/resend';
 import { setSession } from '../../lib/session';
 import { title } from '../../lib/title';
+import { useCall } from '../../lib/use-call';
 
 export const meta = () => title('titleAcceptInvitation');
 
@@ -47,14 +48,16 @@ export default function AcceptInvitation() {
     );
   }, [code]);
   const resend = useResend(() => renewLink(code));
-  const accept = $api.useMutation('post', '/auth/accept-invitation');
+  const accept = useCall();
   const refusal = useRefusal(accept.error, FIELDS);
 
   const onSubmit = async ({ password }: AcceptInvitationValues) => {
     try {
-      const accepted = await accept.mutateAsync({ body: { code, password } });
+      const accepted = await accept.run(() =>
+        fetchClient.POST('/auth/accept-invitation', { body: { code, password } }),
+      );
       // Another user's cached data must not leak into this session; then straight into the organization.
-      queryClient.clear();
+      await clearQueryCache();
       setSession(accepted.jwt, accepted.user);
       setOrganizationId(accepted.organizationId);
       await navigate('/app/dashboard');

@@ -1,10 +1,11 @@
 import { AuthLayout, ForgotPasswordForm, type ForgotPasswordValues } from '@mulot/ui/fragments/auth';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, refusalOf, useRefusal } from '../../lib/api';
+import { fetchClient, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
+import { useCall } from '../../lib/use-call';
 
 export const meta = () => title('titleForgotPassword');
 
@@ -13,11 +14,13 @@ const FIELDS = ['email'] as const;
 export default function ForgotPassword() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const forgot = $api.useMutation('post', '/auth/forgot-password');
+  const forgot = useCall();
   const refusal = useRefusal(forgot.error, FIELDS);
   const onSubmit = async ({ email }: ForgotPasswordValues) => {
     try {
-      await forgot.mutateAsync({ body: { email, rootUrl: window.location.origin } });
+      await forgot.run(() =>
+        fetchClient.POST('/auth/forgot-password', { body: { email, rootUrl: window.location.origin } }),
+      );
       await navigate('/auth/forgot-password-success');
     } catch (error) {
       // A refused field shows on the field; only what belongs to none is a toast.

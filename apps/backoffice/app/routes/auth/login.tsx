@@ -4,19 +4,20 @@ import { styled } from '@mulot/ui/styled-system/jsx';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, errorMessage, fetchClient, queryClient } from '../../lib/api';
+import { clearQueryCache, errorMessage, fetchClient } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { useResend } from '../../lib/resend';
 import { setSession } from '../../lib/session';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
+import { useCall } from '../../lib/use-call';
 
 export const meta = () => title('titleLogin');
 
 export default function Login() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const login = $api.useMutation('post', '/auth/login');
+  const login = useCall();
   // Set when the account is not confirmed yet: its message stays on the page with a way to a new link.
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
   const resend = useResend(() =>
@@ -27,9 +28,9 @@ export default function Login() {
   const onSubmit = async (values: LoginValues) => {
     setUnconfirmed(null);
     try {
-      const session = await login.mutateAsync({ body: values });
+      const session = await login.run(() => fetchClient.POST('/auth/login', { body: values }));
       // A previous user's cached data (organizations…) must not leak into this session.
-      queryClient.clear();
+      await clearQueryCache();
       setSession(session.jwt, session.user);
       await navigate('/app/dashboard');
     } catch (error) {

@@ -1,10 +1,11 @@
 import { AuthLayout, RegisterForm, type RegisterValues } from '@mulot/ui/fragments/auth';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { $api, refusalOf, useRefusal } from '../../lib/api';
+import { fetchClient, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { title } from '../../lib/title';
 import { toast } from '../../lib/toast';
+import { useCall } from '../../lib/use-call';
 
 export const meta = () => title('titleRegister');
 
@@ -13,14 +14,16 @@ const FIELDS = ['email', 'password'] as const;
 export default function Register() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const register = $api.useMutation('post', '/auth/register');
+  const register = useCall();
   const refusal = useRefusal(register.error, FIELDS);
   const onSubmit = async ({ email, password }: RegisterValues) => {
     try {
       // The confirmation link in the mail points back to this very origin.
-      await register.mutateAsync({
-        body: { credentials: { email, password }, rootUrl: window.location.origin },
-      });
+      await register.run(() =>
+        fetchClient.POST('/auth/register', {
+          body: { credentials: { email, password }, rootUrl: window.location.origin },
+        }),
+      );
       await navigate('/auth/register-success');
     } catch (error) {
       // A refused field shows on the field; only what belongs to none is a toast.

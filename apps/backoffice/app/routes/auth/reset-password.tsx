@@ -10,10 +10,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import { $api, errorMessage, fetchClient, refusalOf, useRefusal } from '../../lib/api';
+import { errorMessage, fetchClient, refusalOf, useRefusal } from '../../lib/api';
 import { appMessages } from '../../lib/messages';
 import { renewLink, useResend } from '../../lib/resend';
 import { title } from '../../lib/title';
+import { useCall } from '../../lib/use-call';
 
 export const meta = () => title('titleResetPassword');
 
@@ -26,7 +27,7 @@ export default function ResetPassword() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const reset = $api.useMutation('post', '/auth/reset-password');
+  const reset = useCall();
   const refusal = useRefusal(reset.error, FIELDS);
   const [error, setError] = useState<string | null>(null);
   // The link is checked when the page opens: a used or expired one is said before a password is typed twice.
@@ -50,7 +51,7 @@ export default function ResetPassword() {
   const onSubmit = async ({ password }: ResetPasswordValues) => {
     setError(null);
     try {
-      await reset.mutateAsync({ body: { code, password } });
+      await reset.run(() => fetchClient.POST('/auth/reset-password', { body: { code, password } }));
       await navigate('/auth/reset-password-success');
     } catch (failure) {
       const { fields, rest } = refusalOf(failure, FIELDS);

@@ -1,18 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { z } from 'zod';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
 import { type Role, roleMessages } from '../team/roles';
-import { LIMITS, type ServerFieldErrors, tooLong, useServerFieldErrors } from '../validation';
+import { type ServerFieldErrors, useServerFieldErrors } from '../validation';
+import { lazyResolver } from '../validation/lazy-resolver';
 import { AuthHeading } from './auth-layout';
 import { PasswordField } from './form-field';
-import { resetPasswordSchema } from './schemas';
+import type { InvitationSignInValues, ResetPasswordValues } from './schemas';
 import { linkStyle } from './styles';
+import { useAuthForm } from './use-auth-form';
+
+export { invitationSignInSchema } from './schemas';
+
+const choosePasswordResolver = lazyResolver<ResetPasswordValues>(() =>
+  import('./resolvers').then((module) => module.resetPasswordResolver),
+);
+const signInResolver = lazyResolver<InvitationSignInValues>(() =>
+  import('./resolvers').then((module) => module.invitationSignInResolver),
+);
 
 /** What the acceptance screen says about an invitation (openapi `InvitationDetails`). */
 export interface InvitationSummary {
@@ -36,11 +44,6 @@ export interface AcceptInvitationFormProps {
   error?: string | null;
   fieldErrors?: ServerFieldErrors<AcceptInvitationValues> | null;
 }
-
-/** Accepting with an existing account: its password, as at login. */
-export const invitationSignInSchema = z.object({
-  password: z.string().min(1, { error: 'passwordRequired' }).max(LIMITS.password, tooLong(LIMITS.password)),
-});
 
 /**
  * The invitation link's screen: who invited whom to which organization, then either a new password (no
@@ -109,12 +112,11 @@ function Failure({ error }: { error?: string | null }) {
 
 function ChoosePassword({ onSubmit, pending = false, error, fieldErrors }: AcceptInvitationFormProps) {
   const intl = useIntl();
-  const { register, handleSubmit, trigger, getFieldState, setError, formState } = useForm({
-    resolver: zodResolver(resetPasswordSchema),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const { register, handleSubmit, trigger, getFieldState, setError, formState } =
+    useAuthForm<ResetPasswordValues>({
+      resolver: choosePasswordResolver,
+      defaultValues: { password: '', confirmPassword: '' },
+    });
   useServerFieldErrors(fieldErrors, setError);
   return (
     <styled.form
@@ -166,10 +168,8 @@ function SignInToAccept({
   fieldErrors,
 }: AcceptInvitationFormProps) {
   const intl = useIntl();
-  const { register, handleSubmit, setError, formState } = useForm({
-    resolver: zodResolver(invitationSignInSchema),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+  const { register, handleSubmit, setError, formState } = useAuthForm<InvitationSignInValues>({
+    resolver: signInResolver,
     defaultValues: { password: '' },
   });
   useServerFieldErrors(fieldErrors, setError);

@@ -1,5 +1,4 @@
 import { styled } from '@mulot/ui/styled-system/jsx';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
@@ -9,6 +8,7 @@ import { AuthHeading } from './auth-layout';
 import { TextField } from './form-field';
 import type { ForgotPasswordValues } from './schemas';
 import { linkStyle } from './styles';
+import { useAuthForm } from './use-auth-form';
 
 const resolver = lazyResolver<ForgotPasswordValues>(() =>
   import('./resolvers').then((module) => module.forgotPasswordResolver),
@@ -28,10 +28,8 @@ export function ForgotPasswordForm({ onSubmit, pending = false, fieldErrors }: F
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ForgotPasswordValues>({
+  } = useAuthForm<ForgotPasswordValues>({
     resolver,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
     defaultValues: { email: '' },
   });
   useServerFieldErrors(fieldErrors, setError);

@@ -1,6 +1,5 @@
 import { Flex, styled } from '@mulot/ui/styled-system/jsx';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
@@ -9,6 +8,7 @@ import { AuthHeading } from './auth-layout';
 import { PasswordField, TextField } from './form-field';
 import type { LoginValues } from './schemas';
 import { linkStyle } from './styles';
+import { useAuthForm } from './use-auth-form';
 
 const resolver = lazyResolver<LoginValues>(() =>
   import('./resolvers').then((module) => module.loginResolver),
@@ -32,11 +32,9 @@ export function LoginForm({ onSubmit, pending = false, defaultValues, leadingFie
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginValues>({
+  } = useAuthForm<LoginValues>({
+    // Spec §5: validated when a field is left, then again on every change (useAuthForm's behaviour).
     resolver,
-    // Spec §5: validated when a field is left, then again on every change.
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
     defaultValues: { email: '', password: '', ...defaultValues },
   });
   return (

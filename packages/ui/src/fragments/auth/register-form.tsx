@@ -1,5 +1,4 @@
 import { styled } from '@mulot/ui/styled-system/jsx';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
@@ -9,6 +8,7 @@ import { AuthHeading } from './auth-layout';
 import { PasswordField, TextField } from './form-field';
 import type { RegisterValues } from './schemas';
 import { linkStyle } from './styles';
+import { useAuthForm } from './use-auth-form';
 
 const resolver = lazyResolver<RegisterValues>(() =>
   import('./resolvers').then((module) => module.registerResolver),
@@ -30,10 +30,8 @@ export function RegisterForm({ onSubmit, pending = false, fieldErrors }: Registe
     getFieldState,
     setError,
     formState: { errors },
-  } = useForm<RegisterValues>({
+  } = useAuthForm<RegisterValues>({
     resolver,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
   useServerFieldErrors(fieldErrors, setError);

@@ -1,5 +1,4 @@
 import { styled } from '@mulot/ui/styled-system/jsx';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 import { FragmentLink } from '../link/link';
@@ -9,6 +8,7 @@ import { AuthHeading } from './auth-layout';
 import { PasswordField } from './form-field';
 import type { ResetPasswordValues } from './schemas';
 import { linkStyle } from './styles';
+import { useAuthForm } from './use-auth-form';
 
 const resolver = lazyResolver<ResetPasswordValues>(() =>
   import('./resolvers').then((module) => module.resetPasswordResolver),
@@ -32,10 +32,8 @@ export function ResetPasswordForm({ onSubmit, pending = false, error, fieldError
     getFieldState,
     setError,
     formState: { errors },
-  } = useForm<ResetPasswordValues>({
+  } = useAuthForm<ResetPasswordValues>({
     resolver,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
     defaultValues: { password: '', confirmPassword: '' },
   });
   useServerFieldErrors(fieldErrors, setError);

@@ -36,6 +36,12 @@ export const registerSchema = z
   });
 export type RegisterValues = z.infer<typeof registerSchema>;
 
+/** Accepting an invitation with an existing account: its password, as at login. */
+export const invitationSignInSchema = z.object({
+  password: z.string().min(1, key('passwordRequired')).max(LIMITS.password, tooLong(LIMITS.password)),
+});
+export type InvitationSignInValues = z.infer<typeof invitationSignInSchema>;
+
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
