@@ -46,7 +46,8 @@ export class DataDirLock {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether the process `pid` still runs (EPERM: it does, under another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { alive } from '../../src/db/lock.ts';
 
 // The range this project's fault-injection tests may use for the servers they start themselves (a private
 // PostgreSQL, a spawned API), away from the ports of other suites running on the same machine, and below Linux's
@@ -18,15 +19,6 @@ const owned: string[] = [];
 process.once('exit', () => {
   for (const file of owned) rmSync(file, { force: true });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function claim(port: number): boolean {
   mkdirSync(claims, { recursive: true });
