@@ -1,6 +1,5 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
-import { token } from '@mulot/ui/styled-system/tokens';
 import { curveMonotoneX } from '@visx/curve';
 import { LegendOrdinal } from '@visx/legend';
 import { useParentSize } from '@visx/responsive';
@@ -17,6 +16,7 @@ import {
   TOOLTIP_MAX_DISTANCE,
   TOOLTIP_OFFSET,
 } from './chart-constants';
+import { tokenVar } from './token-var';
 
 export type ChartRow = Record<string, string | number>;
 export interface ChartSeries {
@@ -30,8 +30,7 @@ export interface ChartSeries {
  * re-rendering: primary and secondary alternate, each pair a little lighter than the one before.
  */
 export function seriesColor(index: number): { color: string; opacity: number } {
-  const color =
-    index % 2 === 0 ? token.var('colors.primary.solid.bg') : token.var('colors.secondary.solid.bg');
+  const color = index % 2 === 0 ? tokenVar('colors.primary.solid.bg') : tokenVar('colors.secondary.solid.bg');
   return { color, opacity: Math.max(0.4, 1 - Math.floor(index / 2) * 0.3) };
 }
 
@@ -153,16 +152,16 @@ function SizedLineChart({
         <Grid
           columns={false}
           numTicks={4}
-          lineStyle={{ stroke: token.var('colors.border.default'), strokeWidth: 1 }}
+          lineStyle={{ stroke: tokenVar('colors.border.default'), strokeWidth: 1 }}
         />
         <Axis
           orientation="bottom"
           tickValues={ticks}
           tickFormat={(v: string) => formatIndex(v)}
           hideTicks
-          stroke={token.var('colors.border.default')}
+          stroke={tokenVar('colors.border.default')}
           tickLabelProps={() => ({
-            style: { fill: token.var('colors.fg.muted'), fontSize: token.var('fontSizes.xs') },
+            style: { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') },
             textAnchor: 'middle',
           })}
         />
@@ -180,7 +179,7 @@ function SizedLineChart({
             dy: -4,
             textAnchor: 'start',
             verticalAnchor: 'end',
-            style: { fill: token.var('colors.fg.muted'), fontSize: token.var('fontSizes.xs') },
+            style: { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') },
           })}
         />
         {series.map((s, i) => (
@@ -208,7 +207,7 @@ function SizedLineChart({
           unstyled
           applyPositionStyle
           className={tooltipClass}
-          verticalCrosshairStyle={{ style: { stroke: token.var('colors.border.input') } }}
+          verticalCrosshairStyle={{ style: { stroke: tokenVar('colors.border.input') } }}
           renderTooltip={({ tooltipData }) => {
             const nearest = tooltipData?.nearestDatum;
             if (!nearest || nearest.distance > TOOLTIP_MAX_DISTANCE) return null;
