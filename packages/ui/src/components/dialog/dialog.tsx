@@ -4,7 +4,7 @@ import { Portal } from '@ark-ui/react/portal';
 import { createStyleContext, styled } from '@mulot/ui/styled-system/jsx';
 import { dialog } from '@mulot/ui/styled-system/recipes';
 import { X } from 'lucide-react';
-import { type ComponentProps, useEffect, useRef } from 'react';
+import { type ComponentProps, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 
 const { withRootProvider, withContext } = createStyleContext(dialog);
@@ -65,18 +65,39 @@ export function Content({ children, showCloseButton = true, ...props }: ContentP
  */
 function useInertBelow(content: { current: HTMLElement | null }) {
   const { open } = useDialogContext();
-  useEffect(() => {
+  // A layout effect: the page must be focusable again in the commit that closes the dialog, before Ark gives the
+  // focus back to what had it; an inert element refuses focus.
+  useLayoutEffect(() => {
     const element = content.current;
     if (!open || !element) return;
+    const doc = element.ownerDocument;
+    const before = focusedIn(doc);
+    const returnTo = before && !element.contains(before) ? before : null;
     // In a shadow root (the extension's panel) the toasts are there too, out of reach of the document's queries.
     const root = element.getRootNode() as ShadowRoot | Document;
     const toasts = '[data-scope="toast"][data-part="group"]';
-    return inertOutside([
+    const undo = inertOutside([
       element,
-      ...element.ownerDocument.querySelectorAll<HTMLElement>(toasts),
+      ...doc.querySelectorAll<HTMLElement>(toasts),
       ...(root instanceof ShadowRoot ? root.querySelectorAll<HTMLElement>(toasts) : []),
     ]);
+    return () => {
+      undo();
+      // Should Ark have tried while the page was still inert (a loaded machine in a shadow root did), focus would be
+      // lost on the body: give it back to what had it, as Ark means to.
+      setTimeout(() => {
+        const now = focusedIn(doc);
+        if (returnTo?.isConnected && (!now || now === doc.body)) returnTo.focus();
+      });
+    };
   }, [open, content]);
+}
+
+/** The focused element, inside the open shadow roots it is in (the extension's panel). */
+function focusedIn(doc: Document): HTMLElement | null {
+  let active = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement ? active : null;
 }
 
 /** The node and its ancestors, across shadow boundaries: a shadow root's parent is its host. */
