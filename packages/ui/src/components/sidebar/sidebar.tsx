@@ -18,7 +18,6 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import { IconButton } from '../button/button';
-import * as Tooltip from '../tooltip/tooltip';
 import {
   readSidebarCookie,
   SIDEBAR_KEYBOARD_SHORTCUT,
@@ -31,6 +30,9 @@ export * from './sidebar-state';
 
 // The mobile sheet (Ark's dialog, focus trap, portal) is fetched only where the sidebar is a sheet.
 const Sheet = lazy(() => import('./sidebar-sheet').then((module) => ({ default: module.Sheet })));
+const SidebarTooltip = lazy(() =>
+  import('./sidebar-tooltip').then((module) => ({ default: module.SidebarTooltip })),
+);
 
 interface SidebarState {
   /** Desktop: expanded (16rem) or collapsed to icons (3rem). */
@@ -77,7 +79,7 @@ export interface ProviderProps extends ComponentProps<typeof Wrapper> {
 
 /**
  * Holds the sidebar state: remembered 7 days in a cookie, toggled by Ctrl+B / ⌘+B, a sheet on mobile.
- * Tooltips inside open without delay (spec §9).
+ * (Its own tooltips open without delay, spec §9: sidebar-tooltip.tsx; the page's keep their 700 ms.)
  */
 export function Provider({ defaultOpen, open: openProp, onOpenChange, children, ...props }: ProviderProps) {
   const isMobile = useIsMobile();
@@ -122,11 +124,9 @@ export function Provider({ defaultOpen, open: openProp, onOpenChange, children, 
   );
   return (
     <SidebarContext.Provider value={state}>
-      <Tooltip.DelayProvider openDelay={0}>
-        <Wrapper data-state={open ? 'expanded' : 'collapsed'} {...props}>
-          {children}
-        </Wrapper>
-      </Tooltip.DelayProvider>
+      <Wrapper data-state={open ? 'expanded' : 'collapsed'} {...props}>
+        {children}
+      </Wrapper>
     </SidebarContext.Provider>
   );
 }
@@ -203,10 +203,9 @@ export function MenuButton({ icon, label, isActive, asChild, children, ...props 
   );
   if (open || isMobile) return button;
   return (
-    <Tooltip.Root positioning={{ placement: 'right' }}>
-      <Tooltip.Trigger asChild>{button}</Tooltip.Trigger>
-      <Tooltip.Content>{label}</Tooltip.Content>
-    </Tooltip.Root>
+    <Suspense fallback={button}>
+      <SidebarTooltip label={label}>{button}</SidebarTooltip>
+    </Suspense>
   );
 }
 

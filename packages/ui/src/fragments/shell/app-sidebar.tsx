@@ -1,8 +1,16 @@
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
-import { FolderKanban, LayoutDashboard, MousePointerClick, Sparkles, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { select } from '@mulot/ui/styled-system/recipes';
+import {
+  ChevronsUpDown,
+  FolderKanban,
+  LayoutDashboard,
+  MousePointerClick,
+  Sparkles,
+  Users,
+} from 'lucide-react';
+import { useEffect, useId } from 'react';
 import { useIntl } from 'react-intl';
-import * as Select from '../../components/select/select';
+import { useLoadOnIntent } from '../../components/deferred/use-load-on-intent';
 import * as Sidebar from '../../components/sidebar/sidebar';
 import { FragmentLink } from '../link/link';
 
@@ -22,61 +30,65 @@ export interface AppSidebarProps {
   version?: string;
 }
 
-function isActive(currentPath: string, href: string) {
-  return currentPath === href || currentPath.startsWith(`${href}/`);
-}
-
-function OrganizationSwitcher({
-  organizations,
-  currentOrganizationId,
-  onOrganizationChange,
-}: Required<Pick<AppSidebarProps, 'organizations' | 'onOrganizationChange'>> & {
+export type OrganizationSwitcherProps = Required<
+  Pick<AppSidebarProps, 'organizations' | 'onOrganizationChange'>
+> & {
   currentOrganizationId: string | null | undefined;
-}) {
+};
+
+const loadSwitcher = () => import('./organization-switcher');
+
+/**
+ * The switcher as it looks closed (the select recipe's parts, the same names and roles) until the administrator
+ * shows intent; then Ark's select, fetched then, takes its place.
+ */
+function OrganizationSwitcher(props: OrganizationSwitcherProps) {
   const intl = useIntl();
-  const collection = Select.createListCollection({
-    items: organizations,
-    itemToValue: (o) => o.id,
-    itemToString: (o) => o.name,
-  });
+  const { loaded, standIn, intent } = useLoadOnIntent(loadSwitcher);
+  const labelId = useId();
+  const parts = select();
+  const current = props.organizations.find((o) => o.id === props.currentOrganizationId);
   return (
     <Box css={{ _collapsed: { display: 'none' } }}>
-      <Select.Root
-        // The styled Root does not carry Ark's item generic; the items are the organizations above.
-        collection={collection as unknown as Select.RootProps['collection']}
-        value={currentOrganizationId ? [currentOrganizationId] : []}
-        onValueChange={(details) => {
-          const id = details.value[0];
-          if (id) onOrganizationChange(id);
-        }}
-      >
-        <Select.Label>
-          {intl.formatMessage({ id: 'shell.organization.label', defaultMessage: 'Organisation' })}
-        </Select.Label>
-        <Select.Control>
-          <Select.Trigger>
-            <Select.ValueText
-              placeholder={intl.formatMessage({
-                id: 'shell.organization.placeholder',
-                defaultMessage: 'Choisir une organisation',
-              })}
-            />
-          </Select.Trigger>
-        </Select.Control>
-        <Select.Positioner>
-          <Select.Content>
-            {collection.items.map((organization) => (
-              <Select.Item key={organization.id} item={organization}>
-                <Select.ItemText>{organization.name}</Select.ItemText>
-                <Select.ItemIndicator />
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Positioner>
-        <Select.HiddenSelect />
-      </Select.Root>
+      {loaded ? (
+        <loaded.OrganizationSelect {...props} intent={intent} />
+      ) : (
+        <div className={parts.root}>
+          <span id={labelId} className={parts.label}>
+            {intl.formatMessage({ id: 'shell.organization.label', defaultMessage: 'Organisation' })}
+          </span>
+          <div className={parts.control}>
+            <button
+              type="button"
+              role="combobox"
+              aria-haspopup="listbox"
+              aria-expanded={false}
+              aria-labelledby={labelId}
+              className={parts.trigger}
+              data-state="closed"
+              data-placeholder-shown={current ? undefined : ''}
+              {...standIn}
+            >
+              <span className={parts.valueText}>
+                {current?.name ??
+                  intl.formatMessage({
+                    id: 'shell.organization.placeholder',
+                    defaultMessage: 'Choisir une organisation',
+                  })}
+              </span>
+              <span className={parts.indicator}>
+                <ChevronsUpDown aria-hidden />
+              </span>
+            </button>
+          </div>
+        </div>
+      )}
     </Box>
   );
+}
+
+function isActive(currentPath: string, href: string) {
+  return currentPath === href || currentPath.startsWith(`${href}/`);
 }
 
 /** The app's navigation (spec §2 "Application shell"); render inside `Sidebar.Provider`. */
