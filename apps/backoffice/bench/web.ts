@@ -22,6 +22,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const password = 'bench password 1';
 const email = 'bench@example.com';
 
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const scratch: string[] = [];
 const servers: { close(): Promise<unknown> }[] = [];
 
@@ -159,12 +160,23 @@ interface Weight {
   cssGzip: number;
   /** The Content-Encoding of every script and stylesheet, e.g. { br: 21 }. */
   encodings: Record<string, number>;
+  /** Each script's path and gzip -9 size, biggest first, for BENCH_WEB_FILES=1. */
+  scripts: [string, number][];
 }
 
 /** JS and CSS the page fetches until the network is idle: on the wire, raw, and gzip -9 of the bodies. */
 async function initialWeight(url: string, ready: string): Promise<Weight> {
   const page = await context.newPage();
-  const weight: Weight = { jsWire: 0, cssWire: 0, js: 0, css: 0, jsGzip: 0, cssGzip: 0, encodings: {} };
+  const weight: Weight = {
+    jsWire: 0,
+    cssWire: 0,
+    js: 0,
+    css: 0,
+    jsGzip: 0,
+    cssGzip: 0,
+    encodings: {},
+    scripts: [],
+  };
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -179,7 +191,9 @@ async function initialWeight(url: string, ready: string): Promise<Weight> {
         weight.encodings[encoding] = (weight.encodings[encoding] ?? 0) + 1;
         weight[`${key}Wire`] += sizes.responseBodySize;
         weight[key] += body.length;
-        weight[`${key}Gzip`] += gzipSync(body, { level: 9 }).length;
+        const gzip = gzipSync(body, { level: 9 }).length;
+        weight[`${key}Gzip`] += gzip;
+        if (key === 'js') weight.scripts.push([new URL(response.url()).pathname, gzip]);
       })(),
     );
   });
@@ -191,6 +205,11 @@ async function initialWeight(url: string, ready: string): Promise<Weight> {
   await page.getByRole('heading', { name: ready }).first().waitFor();
   await Promise.all(pending);
   await page.close();
+  if (process.env.BENCH_WEB_FILES) {
+    console.log(`${url}: scripts, gzip -9`);
+    for (const [path, gzip] of weight.scripts.sort((a, b) => b[1] - a[1]))
+      console.log(`  ${kB(gzip)}  ${path}`);
+  }
   return weight;
 }
 
@@ -230,7 +249,6 @@ async function audit(url: string, keepStorage: boolean): Promise<Audit> {
   };
 }
 
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const rows: string[][] = [];
 function report(name: string, weight: Weight | null, result: Audit) {
   rows.push([
