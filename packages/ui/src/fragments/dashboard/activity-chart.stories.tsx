@@ -19,13 +19,13 @@ const chart = (canvasElement: HTMLElement) => {
   if (!(svg instanceof SVGSVGElement)) throw new Error('no chart');
   return svg;
 };
-// The chart itself (visx) is a lazily loaded module: the card shows at once, the chart a moment later (over 5 s
-// later, loaded cold with the renderer throttled 4× on a loaded machine).
+// The chart itself is a lazily loaded module: the card shows at once, the chart a moment later (over 5 s later,
+// loaded cold with the renderer throttled 4× on a loaded machine).
 const drawn = (canvasElement: HTMLElement) =>
   waitFor(
     () => {
       const svg = chart(canvasElement);
-      if (!svg.querySelector('.visx-axis-tick') || !svg.querySelector('path[data-series]')) {
+      if (!svg.querySelector('[data-tick]') || !svg.querySelector('path[data-series]')) {
         throw new Error('chart not drawn yet');
       }
       return svg;
@@ -49,7 +49,7 @@ export const Default: Story = {
     const svg = chart(canvasElement);
     await expect(svg).toHaveAttribute('height', String(CHART_HEIGHT));
     await expect(svg).toHaveAccessibleName('14 projets créés et 391 guides lancés sur 30 jours.');
-    const xLabels = [...svg.querySelectorAll('.visx-axis-tick')].filter((tick) =>
+    const xLabels = [...svg.querySelectorAll('[data-axis="x"] [data-tick]')].filter((tick) =>
       /^\d+ (oct|nov)\.$/.test(tick.textContent ?? ''),
     );
     await expect(xLabels).toHaveLength(Math.floor(WIDTH / PX_PER_X_TICK));
@@ -137,7 +137,7 @@ export const CrosshairTooltip: Story = {
     await expect(within(tooltip).getByText('Guides lancés').nextElementSibling).toHaveTextContent('27');
     await expect(within(tooltip).getByText('Projets créés').nextElementSibling).toHaveTextContent('1');
     await expect(body.getByText('20 nov.', { selector: 'strong' })).toBeVisible();
-    await expect(canvasElement.ownerDocument.querySelector('.visx-crosshair-vertical')).not.toBeNull();
+    await expect(canvasElement.ownerDocument.querySelector('[data-chart-crosshair]')).not.toBeNull();
   },
 };
 
@@ -153,7 +153,7 @@ export const TooltipHiddenFarFromData: Story = {
     // The top-left corner: the first days' points are all low (few launches), hundreds of pixels below.
     await pointAt(svg, 25, 30);
     await waitFor(() => expect(doc.querySelector('[data-chart-tooltip]')).toBeNull());
-    await expect(doc.querySelector('.visx-crosshair-vertical')).toBeNull();
+    await expect(doc.querySelector('[data-chart-crosshair]')).toBeNull();
   },
 };
 
