@@ -119,6 +119,13 @@ function lastPoint(path: SVGPathElement): [number, number] {
   return [numbers[numbers.length - 2] ?? 0, numbers[numbers.length - 1] ?? 0];
 }
 
+/** Where a line's `i`-th point is drawn: the ends of its path's segments (a move, then one curve per day). */
+function pointOf(path: SVGPathElement, i: number): [number, number] {
+  const numbers = (path.getAttribute('d') ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+  const at = i === 0 ? 0 : 2 + 6 * (i - 1) + 4;
+  return [numbers[at] ?? 0, numbers[at + 1] ?? 0];
+}
+
 /** Hovering shows the crosshair and the day's figures for both series. */
 export const CrosshairTooltip: Story = {
   play: async ({ canvasElement }) => {
@@ -138,6 +145,34 @@ export const CrosshairTooltip: Story = {
     await expect(within(tooltip).getByText('Projets créés').nextElementSibling).toHaveTextContent('1');
     await expect(body.getByText('20 nov.', { selector: 'strong' })).toBeVisible();
     await expect(canvasElement.ownerDocument.querySelector('[data-chart-crosshair]')).not.toBeNull();
+    // The last day's tooltip would run past the card's edge, which hides overflow: it goes left of the crosshair.
+    const [crosshairX] = lastPoint(line(canvasElement, 'guidesLaunched'));
+    const box = svg.getBoundingClientRect();
+    await expect(tooltip.getBoundingClientRect().right).toBeLessThanOrEqual(box.left + crosshairX);
+  },
+};
+
+/**
+ * On a phone-wide chart the tooltip is wider than either side of the crosshair in mid-month: it stays inside the
+ * chart's box, since the card around it hides what overflows.
+ */
+export const TooltipInsideANarrowChart: Story = {
+  args: { width: 320 },
+  play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
+    const svg = chart(canvasElement);
+    const [x, y] = pointOf(line(canvasElement, 'guidesLaunched'), 15);
+    await pointAt(svg, x, y + 5);
+    const tooltip = await waitFor(() => {
+      const found = canvasElement.ownerDocument.querySelector('[data-chart-tooltip]');
+      if (!found) throw new Error('no tooltip yet');
+      return found as HTMLElement;
+    });
+    await expect(tooltip).toHaveTextContent('6 nov.');
+    const box = svg.getBoundingClientRect();
+    const tip = tooltip.getBoundingClientRect();
+    await expect(tip.left).toBeGreaterThanOrEqual(box.left);
+    await expect(tip.right).toBeLessThanOrEqual(box.right);
   },
 };
 

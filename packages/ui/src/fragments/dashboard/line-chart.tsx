@@ -1,6 +1,6 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
-import { type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   CHART_CONTAINER_HEIGHT,
@@ -199,15 +199,22 @@ function SizedLineChart({
   };
   const hovered = hover ? data[hover.row] : undefined;
   const hoverX = hover ? xOf(hover.row) : 0;
-  // The tooltip sits 20 px beside the crosshair and below the pointer, flipped to the other side past the
-  // middle, so that it stays inside the card (which hides what overflows it).
-  const tooltipStyle = hover
-    ? {
-        left: hoverX > width / 2 ? hoverX - TOOLTIP_OFFSET : hoverX + TOOLTIP_OFFSET,
-        top: hover.y > CHART_HEIGHT / 2 ? hover.y - TOOLTIP_OFFSET : hover.y + TOOLTIP_OFFSET,
-        transform: `translate(${hoverX > width / 2 ? '-100%' : '0'}, ${hover.y > CHART_HEIGHT / 2 ? '-100%' : '0'})`,
-      }
-    : undefined;
+  // The tooltip sits 20 px right of the crosshair and below the pointer; where it would not fit it goes left or
+  // above, and it never leaves the chart's box: the card around it hides what overflows. Placed before paint,
+  // once its size is known.
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const tip = tooltipRef.current;
+    if (!tip || !hover) return;
+    const w = tip.offsetWidth;
+    const h = tip.offsetHeight;
+    let x = hoverX + TOOLTIP_OFFSET;
+    if (x + w > width) x = hoverX - TOOLTIP_OFFSET - w;
+    let y = hover.y + TOOLTIP_OFFSET;
+    if (y + h > CHART_HEIGHT) y = hover.y - TOOLTIP_OFFSET - h;
+    tip.style.left = `${Math.max(0, Math.min(x, width - w))}px`;
+    tip.style.top = `${Math.max(0, y)}px`;
+  });
 
   return (
     <Box position="relative">
@@ -302,7 +309,7 @@ function SizedLineChart({
         />
       </svg>
       {hovered && (
-        <div data-chart-tooltip="" className={tooltipClass} style={tooltipStyle}>
+        <div ref={tooltipRef} data-chart-tooltip="" className={tooltipClass}>
           <strong>{formatIndex(String(hovered[index]))}</strong>
           {series.map((s, i) => (
             <div key={s.key} className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: '1' })}>
