@@ -286,7 +286,7 @@ function SizedLineChart({
             }}
           />
         ))}
-        {hover && (
+        {hovered && (
           <line
             data-chart-crosshair=""
             x1={hoverX}
