@@ -18,11 +18,11 @@ async function chartDrawn() {
   const chart = await page().findByLabelText(
     /sur 30 jours|over 30 days/,
     { selector: 'svg' },
-    // visx is a lazily loaded chunk: cold, on a loaded machine, it took over 5 s.
+    // The chart is a lazily loaded chunk: cold, on a loaded machine, it took over 5 s.
     { timeout: 15_000 },
   );
   await expect(chart.getBoundingClientRect().height).toBeGreaterThan(100);
-  // visx draws the lines after the frame (its series register in an effect): the screenshot is of them drawn.
+  // The screenshot is of the lines drawn, not of the chart's frame alone.
   await waitFor(() => expect(chart.querySelector('path[data-series]')).not.toBeNull());
 }
 

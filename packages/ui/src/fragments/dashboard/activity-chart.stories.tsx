@@ -19,13 +19,13 @@ const chart = (canvasElement: HTMLElement) => {
   if (!(svg instanceof SVGSVGElement)) throw new Error('no chart');
   return svg;
 };
-// The chart itself (visx) is a lazily loaded module: the card shows at once, the chart a moment later (over 5 s
-// later, loaded cold with the renderer throttled 4× on a loaded machine).
+// The chart itself is a lazily loaded module: the card shows at once, the chart a moment later (over 5 s later,
+// loaded cold with the renderer throttled 4× on a loaded machine).
 const drawn = (canvasElement: HTMLElement) =>
   waitFor(
     () => {
       const svg = chart(canvasElement);
-      if (!svg.querySelector('.visx-axis-tick') || !svg.querySelector('path[data-series]')) {
+      if (!svg.querySelector('[data-tick]') || !svg.querySelector('path[data-series]')) {
         throw new Error('chart not drawn yet');
       }
       return svg;
@@ -49,7 +49,7 @@ export const Default: Story = {
     const svg = chart(canvasElement);
     await expect(svg).toHaveAttribute('height', String(CHART_HEIGHT));
     await expect(svg).toHaveAccessibleName('14 projets créés et 391 guides lancés sur 30 jours.');
-    const xLabels = [...svg.querySelectorAll('.visx-axis-tick')].filter((tick) =>
+    const xLabels = [...svg.querySelectorAll('[data-axis="x"] [data-tick]')].filter((tick) =>
       /^\d+ (oct|nov)\.$/.test(tick.textContent ?? ''),
     );
     await expect(xLabels).toHaveLength(Math.floor(WIDTH / PX_PER_X_TICK));
@@ -119,6 +119,13 @@ function lastPoint(path: SVGPathElement): [number, number] {
   return [numbers[numbers.length - 2] ?? 0, numbers[numbers.length - 1] ?? 0];
 }
 
+/** Where a line's `i`-th point is drawn: the ends of its path's segments (a move, then one curve per day). */
+function pointOf(path: SVGPathElement, i: number): [number, number] {
+  const numbers = (path.getAttribute('d') ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+  const at = i === 0 ? 0 : 2 + 6 * (i - 1) + 4;
+  return [numbers[at] ?? 0, numbers[at + 1] ?? 0];
+}
+
 /** Hovering shows the crosshair and the day's figures for both series. */
 export const CrosshairTooltip: Story = {
   play: async ({ canvasElement }) => {
@@ -137,7 +144,35 @@ export const CrosshairTooltip: Story = {
     await expect(within(tooltip).getByText('Guides lancés').nextElementSibling).toHaveTextContent('27');
     await expect(within(tooltip).getByText('Projets créés').nextElementSibling).toHaveTextContent('1');
     await expect(body.getByText('20 nov.', { selector: 'strong' })).toBeVisible();
-    await expect(canvasElement.ownerDocument.querySelector('.visx-crosshair-vertical')).not.toBeNull();
+    await expect(canvasElement.ownerDocument.querySelector('[data-chart-crosshair]')).not.toBeNull();
+    // The last day's tooltip would run past the card's edge, which hides overflow: it goes left of the crosshair.
+    const [crosshairX] = lastPoint(line(canvasElement, 'guidesLaunched'));
+    const box = svg.getBoundingClientRect();
+    await expect(tooltip.getBoundingClientRect().right).toBeLessThanOrEqual(box.left + crosshairX);
+  },
+};
+
+/**
+ * On a phone-wide chart the tooltip is wider than either side of the crosshair in mid-month: it stays inside the
+ * chart's box, since the card around it hides what overflows.
+ */
+export const TooltipInsideANarrowChart: Story = {
+  args: { width: 320 },
+  play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
+    const svg = chart(canvasElement);
+    const [x, y] = pointOf(line(canvasElement, 'guidesLaunched'), 15);
+    await pointAt(svg, x, y + 5);
+    const tooltip = await waitFor(() => {
+      const found = canvasElement.ownerDocument.querySelector('[data-chart-tooltip]');
+      if (!found) throw new Error('no tooltip yet');
+      return found as HTMLElement;
+    });
+    await expect(tooltip).toHaveTextContent('6 nov.');
+    const box = svg.getBoundingClientRect();
+    const tip = tooltip.getBoundingClientRect();
+    await expect(tip.left).toBeGreaterThanOrEqual(box.left);
+    await expect(tip.right).toBeLessThanOrEqual(box.right);
   },
 };
 
@@ -153,7 +188,7 @@ export const TooltipHiddenFarFromData: Story = {
     // The top-left corner: the first days' points are all low (few launches), hundreds of pixels below.
     await pointAt(svg, 25, 30);
     await waitFor(() => expect(doc.querySelector('[data-chart-tooltip]')).toBeNull());
-    await expect(doc.querySelector('.visx-crosshair-vertical')).toBeNull();
+    await expect(doc.querySelector('[data-chart-crosshair]')).toBeNull();
   },
 };
 

@@ -5,8 +5,8 @@ import * as Card from '../../components/card/card';
 import { Skeleton } from '../../components/skeleton/skeleton';
 import { CHART_CONTAINER_HEIGHT, CHART_HEIGHT } from './chart-constants';
 
-// visx and d3 (~35 kB gzip) are fetched while the dashboard's data loads, not before the page can show; until
-// they are in, the chart's box holds the 300 px the measured chart's container has before it is drawn.
+// The chart's code (3.3 kB gzip) is fetched while the dashboard's data loads, not before the page can show; until
+// it is in, the chart's box holds the 300 px the measured chart's container has before it is drawn.
 const loadLineChart = () => import('./line-chart');
 const LineChart = lazy(() => loadLineChart().then((module) => ({ default: module.LineChart })));
 

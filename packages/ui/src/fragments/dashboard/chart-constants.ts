@@ -1,4 +1,4 @@
-// Apart from line-chart.tsx (visx, loaded lazily): callers size and test the chart without loading it.
+// Apart from line-chart.tsx (loaded lazily): callers size and test the chart without loading it.
 
 /** Spec §9 "Line chart": the product's chart constants, exported so tests and callers agree with them. */
 export const CHART_HEIGHT = 400;

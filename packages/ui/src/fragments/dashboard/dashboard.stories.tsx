@@ -14,7 +14,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * The activity chart once drawn: visx is a lazily loaded module, so the chart comes a moment after the rest of
+ * The activity chart once drawn: it is a lazily loaded module, so the chart comes a moment after the rest of
  * the page (later on a loaded machine, longer than the screenshot's quiet period), its lines after its frame.
  * Loaded cold it took over 5 s with the renderer throttled 4× on a loaded machine.
  */
@@ -22,7 +22,7 @@ const chartDrawn = (canvasElement: HTMLElement) =>
   waitFor(
     () => {
       const svg = canvasElement.querySelector('svg[aria-label]');
-      if (!svg?.querySelector('.visx-axis-tick') || !svg.querySelector('path[data-series]')) {
+      if (!svg?.querySelector('[data-tick]') || !svg.querySelector('path[data-series]')) {
         throw new Error('chart not drawn yet');
       }
       return svg;

@@ -1,11 +1,6 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
-import { curveMonotoneX } from '@visx/curve';
-import { LegendOrdinal } from '@visx/legend';
-import { useParentSize } from '@visx/responsive';
-import { scaleOrdinal } from '@visx/scale';
-import { Axis, buildChartTheme, Grid, LineSeries, Tooltip, XYChart } from '@visx/xychart';
-import { useId, useMemo, useState } from 'react';
+import { type PointerEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   CHART_CONTAINER_HEIGHT,
@@ -16,6 +11,7 @@ import {
   TOOLTIP_MAX_DISTANCE,
   TOOLTIP_OFFSET,
 } from './chart-constants';
+import { band, linear, ticks as linearTicks, monotoneXPath, niceDomain } from './chart-scale';
 import { tokenVar } from './token-var';
 
 export type ChartRow = Record<string, string | number>;
@@ -44,16 +40,32 @@ export function xTickValues(values: readonly string[], width: number): string[] 
   );
 }
 
-// Only what visx needs to lay out; every visible colour is set from tokens on the elements themselves.
-const theme = buildChartTheme({
-  backgroundColor: 'transparent',
-  colors: ['currentColor'],
-  gridColor: 'currentColor',
-  gridColorDark: 'currentColor',
-  tickLength: 4,
-});
+/** Horizontal grid lines and y labels: about four (d3's tick rule, as the grid always had). */
+const Y_TICKS = 4;
+/** Days are bands with 30 % of a step between them; a day's point is at its band's centre. */
+const BAND_PADDING = 0.3;
+
+// The axis labels keep the type they had when visx's chart theme drew them (its label font stack, light weight,
+// 0.4 px spacing), so replacing visx moved no pixel; the size and colour are tokens.
+const labelProps = {
+  fontFamily: '-apple-system,BlinkMacSystemFont,Roboto,Helvetica Neue,sans-serif',
+  fontWeight: 200,
+  fontSize: 11,
+  letterSpacing: 0.4,
+  pointerEvents: 'none',
+  style: { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') },
+} as const;
+/** Where a bottom label's baseline sits below the axis: visx's 4 px tick, the 11 px label size, and 0.125em. */
+const X_LABEL_DY = 4 + 11 + 11 * 0.125;
+/** y labels sit just above their grid line, inside the 20 px margin. */
+const Y_LABEL_DX = 4;
+const Y_LABEL_DY = -4;
+const { top, right, left } = CHART_MARGIN;
+/** The x axis: where zero is drawn. */
+const baseline = CHART_HEIGHT - CHART_MARGIN.bottom;
 
 const tooltipClass = css({
+  position: 'absolute',
   bg: 'bg.default',
   color: 'fg.default',
   borderWidth: '1px',
@@ -65,6 +77,7 @@ const tooltipClass = css({
   pointerEvents: 'none',
   zIndex: 'tooltip',
   minW: '40',
+  whiteSpace: 'nowrap',
 });
 
 const LegendButton = styled('button');
@@ -85,7 +98,8 @@ export interface LineChartProps {
 
 /**
  * A multi-series line chart (spec §9): monotone-X curves, 400 px high, crosshair tooltip, and a legend whose
- * item isolates its series (others dimmed to 0.2), a second press restoring all.
+ * item isolates its series (others dimmed to 0.2), a second press restoring all. Plain SVG: its scales are
+ * chart-scale.ts.
  */
 export function LineChart({ width, ...props }: LineChartProps) {
   if (width) return <SizedLineChart width={width} {...props} />;
@@ -98,9 +112,31 @@ export function LineChart({ width, ...props }: LineChartProps) {
  * a card whose height comes from its content, and clip the chart away.
  */
 function MeasuredLineChart(props: LineChartProps) {
-  const { parentRef, width } = useParentSize({ debounceTime: 50, ignoreDimensions: 'height' });
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    // The first width at once, then one update per 50 ms of resizing: a dragged window redraws the chart once
+    // it pauses, not on every frame.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let measured = false;
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const next = entry.contentRect.width;
+      clearTimeout(timer);
+      if (measured) timer = setTimeout(() => setWidth(next), 50);
+      else setWidth(next);
+      measured = true;
+    });
+    observer.observe(box);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, []);
   return (
-    <Box ref={parentRef} w="full" minW="0" style={{ minHeight: CHART_CONTAINER_HEIGHT }}>
+    <Box ref={ref} w="full" minW="0" style={{ minHeight: CHART_CONTAINER_HEIGHT }}>
       {width > 0 ? <SizedLineChart width={width} {...props} /> : null}
     </Box>
   );
@@ -118,13 +154,23 @@ function SizedLineChart({
   const intl = useIntl();
   const legendId = useId();
   const [isolated, setIsolated] = useState<string | null>(null);
+  /** The row under the pointer, and the pointer's y (the tooltip follows it). */
+  const [hover, setHover] = useState<{ row: number; y: number } | null>(null);
   const number = formatValue ?? ((v: number) => intl.formatNumber(v));
   const colors = useMemo(() => series.map((_, i) => seriesColor(i)), [series]);
-  const legendScale = useMemo(
-    () => scaleOrdinal({ domain: series.map((s) => s.key), range: colors.map((c) => c.color) }),
-    [series, colors],
-  );
-  const ticks = useMemo(
+
+  const layout = useMemo(() => {
+    const days = band(data.length, left, width - right, BAND_PADDING);
+    const xOf = (i: number) => days.start(i) + days.bandwidth / 2;
+    const values = data.flatMap((row) => series.map((s) => Number(row[s.key])));
+    // From zero, up to the largest value rounded up (d3's nice).
+    const domain = niceDomain(Math.min(0, ...values), Math.max(0, ...values));
+    const yOf = linear(domain, baseline, top);
+    const lines = series.map((s) => monotoneXPath(data.map((row, i) => [xOf(i), yOf(Number(row[s.key]))])));
+    return { days, xOf, yOf, lines, yTicks: linearTicks(domain[0], domain[1], Y_TICKS) };
+  }, [data, series, width]);
+  const { days, xOf, yOf } = layout;
+  const xTicks = useMemo(
     () =>
       xTickValues(
         data.map((row) => String(row[index])),
@@ -132,161 +178,199 @@ function SizedLineChart({
       ),
     [data, index, width],
   );
+  const rowOf = useMemo(() => new Map(data.map((row, i) => [String(row[index]), i])), [data, index]);
 
   const opacityOf = (key: string, i: number) =>
     isolated !== null && isolated !== key ? DIMMED_OPACITY : (colors[i]?.opacity ?? 1);
   // Spec §4: a press isolates a series; pressing it again while the others are dimmed brings them all back.
   const toggle = (key: string) => setIsolated((current) => (current === key ? null : key));
 
+  // The day whose point is nearest the pointer across; the tooltip shows only within 100 px of one of its points.
+  const point = (event: PointerEvent<SVGRectElement>) => {
+    const box = event.currentTarget.ownerSVGElement?.getBoundingClientRect();
+    if (!box || data.length === 0) return;
+    const x = event.clientX - box.left;
+    const y = event.clientY - box.top;
+    const row = Math.min(data.length - 1, Math.max(0, Math.round((x - xOf(0)) / days.step)));
+    const near = series.some(
+      (s) => Math.hypot(xOf(row) - x, yOf(Number(data[row]?.[s.key])) - y) <= TOOLTIP_MAX_DISTANCE,
+    );
+    setHover(near ? { row, y } : null);
+  };
+  const hovered = hover ? data[hover.row] : undefined;
+  const hoverX = hover ? xOf(hover.row) : 0;
+  // The tooltip sits 20 px right of the crosshair and below the pointer; where it would not fit it goes left or
+  // above, and it never leaves the chart's box: the card around it hides what overflows. Placed before paint,
+  // once its size is known.
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const tip = tooltipRef.current;
+    if (!tip || !hover) return;
+    const w = tip.offsetWidth;
+    const h = tip.offsetHeight;
+    let x = hoverX + TOOLTIP_OFFSET;
+    if (x + w > width) x = hoverX - TOOLTIP_OFFSET - w;
+    let y = hover.y + TOOLTIP_OFFSET;
+    if (y + h > CHART_HEIGHT) y = hover.y - TOOLTIP_OFFSET - h;
+    tip.style.left = `${Math.max(0, Math.min(x, width - w))}px`;
+    tip.style.top = `${Math.max(0, y)}px`;
+  });
+
   return (
-    <Box>
-      <XYChart
-        width={width}
-        height={CHART_HEIGHT}
-        margin={CHART_MARGIN}
-        theme={theme}
-        xScale={{ type: 'band', paddingInner: 0.3 }}
-        yScale={{ type: 'linear', nice: true, zero: true }}
-        accessibilityLabel={label}
-      >
-        <Grid
-          columns={false}
-          numTicks={4}
-          lineStyle={{ stroke: tokenVar('colors.border.default'), strokeWidth: 1 }}
-        />
-        <Axis
-          orientation="bottom"
-          tickValues={ticks}
-          tickFormat={(v: string) => formatIndex(v)}
-          hideTicks
-          stroke={tokenVar('colors.border.default')}
-          tickLabelProps={() => ({
-            style: { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') },
-            textAnchor: 'middle',
-          })}
-        />
-        <Axis
-          orientation="left"
-          numTicks={4}
-          hideAxisLine
-          hideTicks
-          hideZero
-          tickFormat={(v: number) => number(v)}
-          // Inside the 20 px margin: labels sit just above their grid line.
-          tickLabelProps={() => ({
-            x: 0,
-            dx: 4,
-            dy: -4,
-            textAnchor: 'start',
-            verticalAnchor: 'end',
-            style: { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') },
-          })}
-        />
+    <Box position="relative">
+      <svg width={width} height={CHART_HEIGHT} role="img" aria-label={label}>
+        <g data-grid="">
+          {layout.yTicks.map((tick) => (
+            <line
+              key={tick}
+              x1={left}
+              x2={width - right}
+              y1={yOf(tick)}
+              y2={yOf(tick)}
+              stroke={tokenVar('colors.border.default')}
+              shapeRendering="crispEdges"
+            />
+          ))}
+        </g>
+        <g data-axis="x">
+          {xTicks.map((value) => (
+            <text
+              key={value}
+              data-tick=""
+              x={xOf(rowOf.get(value) ?? 0)}
+              y={baseline + X_LABEL_DY}
+              textAnchor="middle"
+              {...labelProps}
+            >
+              {formatIndex(value)}
+            </text>
+          ))}
+          <line
+            x1={left + 0.5}
+            x2={width - right + 0.5}
+            y1={baseline}
+            y2={baseline}
+            stroke={tokenVar('colors.border.default')}
+            strokeWidth={2}
+            shapeRendering="crispEdges"
+          />
+        </g>
+        <g data-axis="y">
+          {layout.yTicks
+            .filter((tick) => tick !== 0)
+            .map((tick) => (
+              <text
+                key={tick}
+                data-tick=""
+                x={left + Y_LABEL_DX}
+                y={yOf(tick) + Y_LABEL_DY}
+                textAnchor="start"
+                {...labelProps}
+              >
+                {number(tick)}
+              </text>
+            ))}
+        </g>
         {series.map((s, i) => (
-          <LineSeries
+          <path
             key={s.key}
-            dataKey={s.key}
-            data={data as ChartRow[]}
-            xAccessor={(row: ChartRow) => String(row[index])}
-            yAccessor={(row: ChartRow) => Number(row[s.key])}
-            curve={curveMonotoneX}
             data-series={s.key}
+            d={layout.lines[i]}
+            fill="none"
+            strokeWidth={2}
+            strokeLinecap="round"
             style={{
               stroke: colors[i]?.color,
               strokeOpacity: opacityOf(s.key, i),
               transition: 'stroke-opacity 150ms',
             }}
-            strokeWidth={2}
           />
         ))}
-        <Tooltip<ChartRow>
-          showVerticalCrosshair
-          snapTooltipToDatumX
-          offsetLeft={TOOLTIP_OFFSET}
-          offsetTop={TOOLTIP_OFFSET}
-          unstyled
-          applyPositionStyle
-          className={tooltipClass}
-          verticalCrosshairStyle={{ style: { stroke: tokenVar('colors.border.input') } }}
-          renderTooltip={({ tooltipData }) => {
-            const nearest = tooltipData?.nearestDatum;
-            if (!nearest || nearest.distance > TOOLTIP_MAX_DISTANCE) return null;
-            const row = nearest.datum;
-            return (
-              <div data-chart-tooltip="">
-                <strong>{formatIndex(String(row[index]))}</strong>
-                {series.map((s, i) => (
-                  <div
-                    key={s.key}
-                    className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: '1' })}
-                  >
-                    <Swatch
-                      w="2.5"
-                      h="2.5"
-                      borderRadius="full"
-                      flexShrink="0"
-                      style={{ background: colors[i]?.color, opacity: opacityOf(s.key, i) }}
-                    />
-                    <span className={css({ flex: '1', color: 'fg.muted' })}>{s.label}</span>
-                    <strong>{number(Number(row[s.key]))}</strong>
-                  </div>
-                ))}
-              </div>
-            );
-          }}
-        />
-      </XYChart>
-      <LegendOrdinal scale={legendScale}>
-        {(labels) => (
-          <Box
-            role="group"
-            aria-labelledby={legendId}
-            display="flex"
-            flexWrap="wrap"
-            justifyContent="center"
-            gap="2"
-            mt="2"
-          >
-            <span id={legendId} className={css({ srOnly: true })}>
-              {intl.formatMessage({ id: 'chart.legend', defaultMessage: 'Séries affichées' })}
-            </span>
-            {labels.map((item, i) => {
-              const s = series[i];
-              if (!s) return null;
-              const dimmed = isolated !== null && isolated !== s.key;
-              return (
-                <LegendButton
-                  key={s.key}
-                  type="button"
-                  aria-pressed={isolated === s.key}
-                  data-dimmed={dimmed || undefined}
-                  onClick={() => toggle(s.key)}
-                  display="inline-flex"
-                  alignItems="center"
-                  gap="2"
-                  px="2"
-                  py="1"
-                  borderRadius="l1"
-                  textStyle="sm"
-                  color="fg.default"
-                  cursor="pointer"
-                  _hover={{ bg: 'bg.muted' }}
-                  _focusVisible={{ outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' }}
-                >
-                  <Swatch
-                    w="3"
-                    h="3"
-                    borderRadius="full"
-                    style={{ background: item.value, opacity: opacityOf(s.key, i) }}
-                    aria-hidden="true"
-                  />
-                  <span style={{ opacity: dimmed ? 0.6 : 1 }}>{s.label}</span>
-                </LegendButton>
-              );
-            })}
-          </Box>
+        {hovered && (
+          <line
+            data-chart-crosshair=""
+            x1={hoverX}
+            x2={hoverX}
+            y1={top}
+            y2={baseline}
+            stroke={tokenVar('colors.border.input')}
+            strokeWidth={1.5}
+          />
         )}
-      </LegendOrdinal>
+        <rect
+          x={left}
+          y={top}
+          width={Math.max(0, width - left - right)}
+          height={baseline - top}
+          fill="transparent"
+          onPointerMove={point}
+          onPointerDown={point}
+          onPointerLeave={() => setHover(null)}
+        />
+      </svg>
+      {hovered && (
+        <div ref={tooltipRef} data-chart-tooltip="" className={tooltipClass}>
+          <strong>{formatIndex(String(hovered[index]))}</strong>
+          {series.map((s, i) => (
+            <div key={s.key} className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: '1' })}>
+              <Swatch
+                w="2.5"
+                h="2.5"
+                borderRadius="full"
+                flexShrink="0"
+                style={{ background: colors[i]?.color, opacity: opacityOf(s.key, i) }}
+              />
+              <span className={css({ flex: '1', color: 'fg.muted' })}>{s.label}</span>
+              <strong>{number(Number(hovered[s.key]))}</strong>
+            </div>
+          ))}
+        </div>
+      )}
+      <Box
+        role="group"
+        aria-labelledby={legendId}
+        display="flex"
+        flexWrap="wrap"
+        justifyContent="center"
+        gap="2"
+        mt="2"
+      >
+        <span id={legendId} className={css({ srOnly: true })}>
+          {intl.formatMessage({ id: 'chart.legend', defaultMessage: 'Séries affichées' })}
+        </span>
+        {series.map((s, i) => {
+          const dimmed = isolated !== null && isolated !== s.key;
+          return (
+            <LegendButton
+              key={s.key}
+              type="button"
+              aria-pressed={isolated === s.key}
+              data-dimmed={dimmed || undefined}
+              onClick={() => toggle(s.key)}
+              display="inline-flex"
+              alignItems="center"
+              gap="2"
+              px="2"
+              py="1"
+              borderRadius="l1"
+              textStyle="sm"
+              color="fg.default"
+              cursor="pointer"
+              _hover={{ bg: 'bg.muted' }}
+              _focusVisible={{ outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' }}
+            >
+              <Swatch
+                w="3"
+                h="3"
+                borderRadius="full"
+                style={{ background: colors[i]?.color, opacity: opacityOf(s.key, i) }}
+                aria-hidden="true"
+              />
+              <span style={{ opacity: dimmed ? 0.6 : 1 }}>{s.label}</span>
+            </LegendButton>
+          );
+        })}
+      </Box>
     </Box>
   );
 }
