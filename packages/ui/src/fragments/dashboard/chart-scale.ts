@@ -1,6 +1,8 @@
-// The little of d3-scale and d3-shape the line chart uses, written out: the x axis is categorical (one band per
-// row) and the y axis linear from zero, so d3-scale's every scale kind, its interpolators and d3-time-format (35 kB
-// gzip with visx's xychart) are not needed. The arithmetic is d3's own, so the chart draws as it did.
+// The scales of the line chart, written out: the x axis is categorical (one band per row) and the y axis linear from
+// zero, so d3-scale's every scale kind, its interpolators and d3-time-format (35 kB gzip with visx's xychart) are not
+// needed. The arithmetic is d3's own, so the chart draws as it did. The curve is visx's (d3-shape).
+import { curveMonotoneX } from '@visx/curve';
+import { line } from '@visx/shape';
 
 const E10 = Math.sqrt(50);
 const E5 = Math.sqrt(10);
@@ -71,46 +73,12 @@ export function band(n: number, r0: number, r1: number, paddingInner: number) {
   return { step, bandwidth: step * (1 - paddingInner), start: (i: number) => r0 + step * i };
 }
 
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const curve = line<readonly [number, number]>({ x: (p) => p[0], y: (p) => p[1], curve: curveMonotoneX });
 
 /**
  * An SVG path through the points with d3's monotone-X curve (Steffen's monotonic cubic interpolation: the line
- * never overshoots a day's value, so a zero day never dips below the axis), written as d3-shape writes it.
+ * never overshoots a day's value, so a zero day never dips below the axis), drawn by visx's d3-shape.
  */
 export function monotoneXPath(points: readonly (readonly [number, number])[]): string {
-  const n = points.length;
-  const first = points[0];
-  if (!first) return '';
-  let d = `M${round3(first[0])},${round3(first[1])}`;
-  if (n === 1) return `${d}Z`;
-  if (n === 2) {
-    const [x, y] = points[1] as readonly [number, number];
-    return `${d}L${round3(x)},${round3(y)}`;
-  }
-  // Tangents: Steffen's at inner points, one-sided at the ends.
-  const x = (i: number) => (points[i] as readonly [number, number])[0];
-  const y = (i: number) => (points[i] as readonly [number, number])[1];
-  const sign = (v: number) => (v < 0 ? -1 : 1);
-  const slope3 = (i: number) => {
-    const h0 = x(i) - x(i - 1);
-    const h1 = x(i + 1) - x(i);
-    const s0 = (y(i) - y(i - 1)) / h0;
-    const s1 = (y(i + 1) - y(i)) / h1;
-    const p = (s0 * h1 + s1 * h0) / (h0 + h1);
-    return (sign(s0) + sign(s1)) * Math.min(Math.abs(s0), Math.abs(s1), 0.5 * Math.abs(p)) || 0;
-  };
-  const slope2 = (i: number, t: number) => {
-    const h = x(i) - x(i - 1);
-    return h ? ((3 * (y(i) - y(i - 1))) / h - t) / 2 : t;
-  };
-  const tangents = points.map((_, i) => (i > 0 && i < n - 1 ? slope3(i) : 0));
-  tangents[0] = slope2(1, tangents[1] ?? 0);
-  tangents[n - 1] = slope2(n - 1, tangents[n - 2] ?? 0);
-  for (let i = 1; i < n; i++) {
-    const dx = (x(i) - x(i - 1)) / 3;
-    const t0 = tangents[i - 1] ?? 0;
-    const t1 = tangents[i] ?? 0;
-    d += `C${round3(x(i - 1) + dx)},${round3(y(i - 1) + dx * t0)},${round3(x(i) - dx)},${round3(y(i) - dx * t1)},${round3(x(i))},${round3(y(i))}`;
-  }
-  return d;
+  return curve([...points]) ?? '';
 }
