@@ -122,6 +122,18 @@ export function queryWords(query: string): string[] {
 /** A word as the vocabulary compares it: singular and plural alike ("congés", "conge"). */
 const key = (word: string) => (word.length > 3 ? word.replace(/[sx]$/, '') : word);
 
+/**
+ * The groups of a term, by the keys of its words; an English plural in "-ies" is also read as its singular
+ * ("replies", "reply"), after the word as it is (the French "envies" is the plural of "envie").
+ */
+function groupsOfTerm(tokens: string[]): number[] | undefined {
+  const found = vocabulary.byTerm.get(tokens.map(key).join(' '));
+  if (found || !tokens.some((t) => t.length > 4 && t.endsWith('ies'))) return found;
+  return vocabulary.byTerm.get(
+    tokens.map((t) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : key(t))).join(' '),
+  );
+}
+
 interface Vocabulary {
   /** Each group's terms as folded words. */
   groups: string[][][];
@@ -156,6 +168,17 @@ function loadVocabulary(): Vocabulary {
 
 /** The domain vocabulary (vocabulary.json): words and phrases meaning the same thing, in French and English. */
 const vocabulary = loadVocabulary();
+/**
+ * The vocabulary's single words, which a typo is also read as (after the guides' own words): a user misspells the
+ * word they think of ("vacanses", "holliday"), which is often a synonym of the guide's, not the guide's.
+ */
+const vocabularyWords = [
+  ...new Set(
+    vocabulary.groups
+      .filter((t) => t.length > 0)
+      .flatMap((g) => g.filter((t) => t.length === 1).map((t) => t[0] as string)),
+  ),
+];
 
 interface Alternative {
   words: string[];
@@ -195,19 +218,14 @@ function alternativesOf(words: string[], groups: number[], factor: number, readA
  * The query's concepts: phrases of the domain vocabulary ("chiffre d'affaires", "time off") first, longest first,
  * then single meaningful words; each with the vocabulary's other terms for it as alternatives.
  */
-async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
+export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
   const tokens = foldWords(query);
   const phrases: Concept[] = [];
   const rest: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     let matched = 0;
     for (let n = Math.min(vocabulary.longest, tokens.length - i); n >= 2; n--) {
-      const groups = vocabulary.byTerm.get(
-        tokens
-          .slice(i, i + n)
-          .map(key)
-          .join(' '),
-      );
+      const groups = groupsOfTerm(tokens.slice(i, i + n));
       if (groups) {
         const words = tokens.slice(i, i + n);
         phrases.push({
@@ -224,8 +242,10 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
     else rest.push(tokens[i++] as string);
   }
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
+  const byStem = await vocabularyStems(db);
+  const stems = await stemsOf(db, words);
   const single = words.map((w) => {
-    const groups = vocabulary.byTerm.get(key(w)) ?? [];
+    const groups = groupsOfTerm([w]) ?? groupsByStem(byStem, w, stems.get(w));
     return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups), groups };
   });
   const seen = new Set<string>();
@@ -248,6 +268,82 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
     same.groups = [...new Set([...same.groups, ...c.groups])];
   }
   return merged.slice(0, maxConcepts);
+}
+
+/**
+ * The vocabulary's single words by their stem in each language ("fr:valid" → the groups of "valider"), so that
+ * another form of a vocabulary word ("validée", "replies", "trimestrielle", "cliente") reaches its group as the
+ * word itself does. Stems depend on the text search configurations only: computed once per process.
+ */
+type StemGroups = Map<string, number[]>;
+let vocabularyStemMemo: StemGroups | undefined;
+async function vocabularyStems(db: Db): Promise<StemGroups> {
+  if (vocabularyStemMemo) return vocabularyStemMemo;
+  const singles = new Map<string, number[]>();
+  vocabulary.groups.forEach((terms, index) => {
+    for (const term of terms)
+      if (term.length === 1) {
+        const list = singles.get(term[0] as string) ?? [];
+        if (!list.includes(index)) list.push(index);
+        singles.set(term[0] as string, list);
+      }
+  });
+  const stems = await stemsOf(db, [...singles.keys()]);
+  const byStem: StemGroups = new Map();
+  for (const [word, groups] of singles)
+    for (const lang of ['fr', 'en'] as const) {
+      const stem = stems.get(word)?.[lang];
+      if (!stem || !inflected(word, stem)) continue;
+      const list = byStem.get(`${lang}:${stem}`) ?? [];
+      for (const g of groups) if (!list.includes(g)) list.push(g);
+      byStem.set(`${lang}:${stem}`, list);
+    }
+  vocabularyStemMemo = byStem;
+  return byStem;
+}
+/** Shorter stems join unrelated words ("paie" and "payer" are both "pai"). */
+const minStemLength = 4;
+/**
+ * The endings that make another form of the same word (gender, number, tense: "validée", "cliente", "replies",
+ * "saved", "trimestrielle"), not another word: the stemmers also strip derivations, and "restaurant" is not
+ * "restaurer", "imprimante" not "imprimer", "training" not "train".
+ */
+const inflections = new Set([
+  '',
+  'e',
+  'es',
+  's',
+  'x',
+  'ee',
+  'ees',
+  'er',
+  'ez',
+  'le',
+  'les',
+  'ne',
+  'nes',
+  'ed',
+  'd',
+  'y',
+  'ies',
+  'ied',
+]);
+/** Whether a word is its stem plus an inflection (the stem may end where the word changes: "repli", "reply"). */
+function inflected(word: string, stem: string): boolean {
+  let common = 0;
+  while (common < stem.length && word[common] === stem[common]) common++;
+  return common >= minStemLength && inflections.has(word.slice(common));
+}
+
+/** The groups of a word that is not itself a vocabulary term, by its stems: another form of a term's word. */
+function groupsByStem(byStem: StemGroups, word: string, stems: Stems | undefined): number[] {
+  if (!stems) return [];
+  const groups = new Set<number>();
+  for (const lang of ['fr', 'en'] as const) {
+    const stem = stems[lang];
+    if (stem && inflected(word, stem)) for (const g of byStem.get(`${lang}:${stem}`) ?? []) groups.add(g);
+  }
+  return [...groups];
 }
 
 /** Words that carry meaning in neither stop list (a word common in one language is noise in a mixed query). */
@@ -637,7 +733,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
         (readings[ci]?.[0] === undefined || guidesWith(index, readings[ci]?.[0] as Reading).size === 0),
     );
   const fixes = corrections(
-    index.words,
+    index.words.concat(vocabularyWords),
     unknown.map((u) => u.c.label),
   );
   if (fixes.size > 0) {
