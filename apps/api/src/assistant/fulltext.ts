@@ -85,7 +85,10 @@ const requestWords = new Set(
   `comment faire veux voudrais voudrai souhaite souhaiterais aimerais besoin dois doit peux peut puis pourrais
   savoir aide aidez aider svp merci bonjour salut quoi quel quelle quels quelles ou faut il est possible
   how want would like need help please can could where what which thanks hello hi way should
-  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez quelqu quelque chose moi toi`
+  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez quelqu quelque chose moi toi
+  pouvez pourriez voulez voudriez sais savez jusqu lorsqu puisqu hui encore deja toujours vite rapidement
+  simplement juste vraiment facilement maintenant actuellement
+  try trying tried unable cannot know tell still already really quickly easily now currently`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -106,6 +109,8 @@ const whenWords = new Set(
 /** Lower-cased, accent-free words of a text, in order. */
 export function foldWords(text: string): string[] {
   return text
+    .replace(/œ/gi, 'oe')
+    .replace(/æ/gi, 'ae')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
