@@ -177,15 +177,11 @@ function loadVocabulary(): Vocabulary {
 /** The domain vocabulary (vocabulary.json): words and phrases meaning the same thing, in French and English. */
 const vocabulary = loadVocabulary();
 /**
- * The vocabulary's single words, which a typo is also read as (after the guides' own words): a user misspells the
- * word they think of ("vacanses", "holliday"), which is often a synonym of the guide's, not the guide's.
+ * The vocabulary's single words, which a typo is also read as: a user misspells the word they think of ("vacanses",
+ * "holliday"), which is often a synonym of the guide's, not the guide's.
  */
 const vocabularyWords = [
-  ...new Set(
-    vocabulary.groups
-      .filter((t) => t.length > 0)
-      .flatMap((g) => g.filter((t) => t.length === 1).map((t) => t[0] as string)),
-  ),
+  ...new Set(vocabulary.groups.flatMap((g) => g.filter((t) => t.length === 1).map((t) => t[0] as string))),
 ];
 
 interface Alternative {
@@ -690,30 +686,43 @@ export function editDistance(a: string, b: string, limit: number): number {
 const typoEdits = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
 
 /**
- * For each word found in no guide, the closest word of the guides' texts in scope, if it is a likely typo of it:
- * similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with "naviguer" but is
- * another word).
+ * For each word found in no guide, the closest word of the guides' texts in scope or of the vocabulary, if it is a
+ * likely typo of it: similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with
+ * "naviguer" but is another word).
  */
-function corrections(vocabularyWords: string[], words: string[]): Map<string, string> {
+function corrections(guideWords: string[], words: string[]): Map<string, string> {
   const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
   const fixes = new Map<string, string>();
-  if (candidates.length === 0) return fixes;
   for (const word of candidates) {
-    let best: string | undefined;
-    let bestSimilarity = typoSimilarity;
-    for (const v of vocabularyWords) {
-      const s = similarity(word, v);
-      if (s < bestSimilarity) continue;
-      if (editDistance(word, v, typoEdits(word.length)) > typoEdits(word.length)) continue;
-      // The most similar word; among equals, the first in alphabetical order (stable answers).
-      if (s > bestSimilarity || (s === bestSimilarity && (best === undefined || v < best))) {
-        best = v;
-        bestSimilarity = s;
-      }
-    }
-    if (best !== undefined) fixes.set(word, best);
+    const edits = typoEdits(word.length);
+    const guide = closest(word, guideWords, edits);
+    // A vocabulary word as a reading takes one edit fewer than a guide's own word: "restaurant" is three edits from
+    // "restant", "vacanses" one from "vacances".
+    const term = edits < 2 ? undefined : closest(word, vocabularyWords, edits - 1);
+    const best = term && (!guide || term.similarity > guide.similarity) ? term : guide;
+    if (best) fixes.set(word, best.word);
   }
   return fixes;
+}
+
+/** The most similar word within `edits` edits and from `typoSimilarity`; among equals, the first alphabetically. */
+function closest(
+  word: string,
+  among: string[],
+  edits: number,
+): { word: string; similarity: number } | undefined {
+  let best: string | undefined;
+  let bestSimilarity = typoSimilarity;
+  for (const v of among) {
+    const s = similarity(word, v);
+    if (s < bestSimilarity) continue;
+    if (editDistance(word, v, edits) > edits) continue;
+    if (s > bestSimilarity || (s === bestSimilarity && (best === undefined || v < best))) {
+      best = v;
+      bestSimilarity = s;
+    }
+  }
+  return best === undefined ? undefined : { word: best, similarity: bestSimilarity };
 }
 
 /**
@@ -738,10 +747,12 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     .filter(
       ({ c, ci }) =>
         c.alternatives[0]?.words.length === 1 &&
+        // A word of the vocabulary is a word, not a typo: its group's terms already look for it.
+        c.groups.length === 0 &&
         (readings[ci]?.[0] === undefined || guidesWith(index, readings[ci]?.[0] as Reading).size === 0),
     );
   const fixes = corrections(
-    index.words.concat(vocabularyWords),
+    index.words,
     unknown.map((u) => u.c.label),
   );
   if (fixes.size > 0) {
