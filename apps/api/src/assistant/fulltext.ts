@@ -242,6 +242,20 @@ export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
         break;
       }
     }
+    // A word of the vocabulary typed in two ("e mail", "télé travail", "work space"), as hyphens and spaces come and
+    // go in compound words.
+    const joined = `${tokens[i] ?? ''}${tokens[i + 1] ?? ''}`;
+    const compound =
+      matched === 0 && i + 1 < tokens.length && joined.length >= 5 ? groupsOfTerm([joined]) : undefined;
+    if (compound) {
+      phrases.push({
+        label: joined,
+        alternatives: alternativesOf([joined], compound, 1),
+        action: isAction(compound),
+        groups: compound,
+      });
+      matched = 2;
+    }
     if (matched > 0) i += matched;
     else rest.push(tokens[i++] as string);
   }
@@ -338,6 +352,17 @@ function inflected(word: string, stem: string): boolean {
   while (common < stem.length && word[common] === stem[common]) common++;
   return common >= minStemLength && inflections.has(word.slice(common));
 }
+/**
+ * A query word may also be a verb's English "-ing" or "-ed" form, its last consonant doubled or not ("exporting",
+ * "cancelling", "cancelled"), read as the vocabulary's word of that stem. Only in this direction: the vocabulary's own
+ * "-ing" words are not indexed by their stem ("training" is not "train"), so "train" still finds nothing.
+ */
+function verbForm(word: string, stem: string): boolean {
+  if (stem.length < minStemLength || !word.startsWith(stem)) return false;
+  const rest = word.slice(stem.length);
+  const last = stem.at(-1) as string;
+  return rest === 'ing' || rest === `${last}ing` || rest === `${last}ed`;
+}
 
 /** The groups of a word that is not itself a vocabulary term, by its stems: another form of a term's word. */
 function groupsByStem(byStem: StemGroups, word: string, stems: Stems | undefined): number[] {
@@ -345,7 +370,8 @@ function groupsByStem(byStem: StemGroups, word: string, stems: Stems | undefined
   const groups = new Set<number>();
   for (const lang of ['fr', 'en'] as const) {
     const stem = stems[lang];
-    if (stem && inflected(word, stem)) for (const g of byStem.get(`${lang}:${stem}`) ?? []) groups.add(g);
+    if (stem && (inflected(word, stem) || (lang === 'en' && verbForm(word, stem))))
+      for (const g of byStem.get(`${lang}:${stem}`) ?? []) groups.add(g);
   }
   return [...groups];
 }
