@@ -12,7 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { confidentFrom, queryWords, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
+import {
+  confidentFrom,
+  confidentMargin,
+  queryWords,
+  relevant,
+  searchGuides,
+  weak,
+} from '../src/assistant/fulltext.ts';
 import { configFromEnv } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
@@ -191,15 +198,12 @@ try {
   // and the no-match queries it would rightly refuse.
   const tuning: Array<{
     query: (typeof labelledQueries)[number];
-    best: { score: number; held: number; actionsOnly: boolean } | undefined;
+    best: { score: number; held: number } | undefined;
   }> = [];
   for (const query of labelledQueries.filter((q) => halfOf(q) === 'tuning')) {
     const ranked = await searchGuides(app.mulot.db, scope, query.query);
     tuning.push({ query, best: ranked[0] });
   }
-  // A best guide holding only the query's actions is refused whatever its score: the scores decide the others.
-  const actionsOnly = tuning.filter((t) => t.best?.actionsOnly);
-  const scored = tuning.filter((t) => t.best !== undefined && !t.best.actionsOnly);
   const kinds = [
     { name: 'one word', is: (held: number) => held < 2, inUse: confidentFrom(1) },
     { name: 'two or more', is: (held: number) => held >= 2, inUse: confidentFrom(2) },
@@ -208,7 +212,7 @@ try {
   const sweep = grid.map((threshold) => {
     const line: Record<string, string> = { 'confident score': threshold.toFixed(3) };
     for (const kind of kinds) {
-      const of = scored.filter((t) => t.best !== undefined && kind.is(t.best.held));
+      const of = tuning.filter((t) => t.best !== undefined && kind.is(t.best.held));
       const refused = of.filter((t) => (t.best?.score ?? 0) < threshold);
       const wrong = refused.filter((t) => t.query.expected !== null).length;
       line[`${kind.name}: answerable refused`] =
@@ -218,77 +222,31 @@ try {
     }
     return { threshold, line };
   });
-  // The rule (ADR 0005): for each kind, the highest score at which "no guide" refuses no answerable query of the
-  // tuning half (its edge), less a margin measured by resampling the tuning half: the smallest margin at which the
-  // edge of each of `resamples` bootstrap samples, less that margin, refuses none of the answerable queries that
-  // sample left out. An edge found on a sample of queries sits on that sample's lowest right answer; the margin is
-  // how far below it a query the sample did not see may score, which depends on how many queries of that kind the
-  // tuning half has and how sparse their low scores are, so it is measured, not chosen.
-  const resamples = 1000;
-  const edgeOf = (sample: typeof scored, is: (held: number) => boolean) =>
-    Math.max(
-      ...grid.filter((threshold) =>
-        sample.every(
-          (t) =>
-            t.best === undefined ||
-            !is(t.best.held) ||
-            t.query.expected === null ||
-            t.best.score >= threshold,
-        ),
-      ),
-      grid[0] as number,
-    );
-  // A seeded generator (mulberry32): the same tuning half gives the same margins on every run.
-  let seed = 0x5eed16;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const samples = Array.from({ length: resamples }, () => {
-    const drawn = new Set(scored.map(() => Math.floor(random() * scored.length)));
-    return {
-      drawn: [...drawn].map((i) => scored[i] as (typeof scored)[number]),
-      left: scored.filter((_, i) => !drawn.has(i)),
-    };
-  });
-  const margins = Array.from({ length: 13 }, (_, i) => (i * 25) / 1000);
+  // The rule: for each kind, the highest score at which "no guide" refuses no answerable query of the tuning half,
+  // less the margin (the tuning half's right answers are optimistic: the vocabulary was written reading them).
   const picks = kinds.map((kind) => {
-    const margin =
-      margins.find((m) =>
-        samples.every(({ drawn, left }) => {
-          const threshold = edgeOf(drawn, kind.is) - m - 1e-9;
-          return left.every(
-            (t) =>
-              t.best === undefined ||
-              !kind.is(t.best.held) ||
-              t.query.expected === null ||
-              t.best.score >= threshold,
-          );
-        }),
-      ) ?? (margins.at(-1) as number);
-    const edge = edgeOf(scored, kind.is);
-    return { edge, margin, pick: Math.round((edge - margin) * 1000) / 1000 };
+    const safe = grid.filter((threshold) =>
+      tuning.every(
+        (t) =>
+          t.best === undefined ||
+          !kind.is(t.best.held) ||
+          t.query.expected === null ||
+          t.best.score >= threshold,
+      ),
+    );
+    return Math.round((Math.max(...safe) - confidentMargin) * 1000) / 1000;
   });
   for (const { threshold, line } of sweep) {
     const marks = kinds.flatMap((kind, i) => [
       Math.abs(threshold - kind.inUse) < 1e-9 ? `in use for ${kind.name}` : '',
-      Math.abs(threshold - (picks[i]?.pick as number)) < 1e-9 ? `the rule picks it for ${kind.name}` : '',
+      Math.abs(threshold - (picks[i] as number)) < 1e-9 ? `the rule picks it for ${kind.name}` : '',
     ]);
     const marked = marks.filter(Boolean);
     if (marked.length > 0) line['confident score'] += ` (${marked.join(', ')})`;
   }
   console.log(
     `\nTuning half: the "no guide" decision at each confident score, by how many of the query's words the best guide ` +
-      `holds; the rule's pick is each kind's edge less the margin that ${resamples} resamples of the tuning half ` +
-      `need to refuse no answerable query they left out: ` +
-      kinds
-        .map((kind, i) => `${kind.name} ${picks[i]?.edge} − ${picks[i]?.margin} = ${picks[i]?.pick}`)
-        .join(', ') +
-      `. Best guide holding only the query's actions, refused whatever its score: ` +
-      `${actionsOnly.filter((t) => t.query.expected !== null).length} answerable, ` +
-      `${actionsOnly.filter((t) => t.query.expected === null).length} no-match.`,
+      `holds (margin ${confidentMargin})`,
   );
   console.table(sweep.map((s) => s.line));
   if (scale > 0) {

@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Call, heldOutQueries, loadLabelledSet, score } from '../bench/assistant/labelled.ts';
-import {
-  type Candidate,
-  confidentScore,
-  confidentSeveral,
-  relevant,
-  weak,
-} from '../src/assistant/fulltext.ts';
+import { type Candidate, confidentScore, relevant, weak } from '../src/assistant/fulltext.ts';
 import { backup, restore } from '../src/backup.ts';
 import { type DatabaseTarget, openDatabase } from '../src/db/index.ts';
 import type { Schemas } from '../src/handlers/types.ts';
@@ -174,16 +168,13 @@ describe('POST /assistant ranking', () => {
       description: '',
       score,
       held,
-      actionsOnly: false,
       matches: [],
     });
     // The same score: two words of the query in one guide are an answer, one word is a "peut-être" only.
-    const between = (confidentSeveral + confidentScore) / 2;
-    expect(confidentSeveral).toBeLessThan(confidentScore);
-    expect(relevant([guide(between, 2)]).map((g) => g.score)).toEqual([between]);
-    expect(relevant([guide(between, 1)])).toEqual([]);
-    expect(weak([guide(between, 1)]).map((g) => g.score)).toEqual([between]);
-    expect(relevant([guide(between, 0)])).toEqual([]);
+    expect(relevant([guide(0.4, 2)]).map((g) => g.score)).toEqual([0.4]);
+    expect(relevant([guide(0.4, 1)])).toEqual([]);
+    expect(weak([guide(0.4, 1)]).map((g) => g.score)).toEqual([0.4]);
+    expect(relevant([guide(0.4, 0)])).toEqual([]);
     expect(relevant([guide(confidentScore, 1)])).toHaveLength(1);
     // Through the API: invoices in English is not a guide, though every invoice guide has the word "facture".
     const english = await ask(author, { query: 'facture en anglais' });

@@ -24,11 +24,6 @@ export interface Candidate {
   score: number;
   /** How many of the query's words (actions aside) the guide holds: a phrase of the vocabulary counts its words. */
   held: number;
-  /**
-   * The query names something besides actions and the guide holds none of it, only the query's actions: "connecter
-   * slack" and "Connecter mon compte bancaire". Never a confident answer, a "peut-être" at most.
-   */
-  actionsOnly: boolean;
   matches: TermMatch[];
 }
 
@@ -57,18 +52,20 @@ const actionWeight = 0.5;
  * the query (actions aside), and from `confidentSeveral` when it holds two or more: a guide found by one word is often
  * found by chance ("connecter slack", "quel temps fera-t-il"), one holding two words of the query seldom is. Both are
  * chosen on the tuning half of the labelled set by `pnpm bench:assistant`, which prints the sweep and marks what its
- * rule picks: for each kind, the highest score at which "no guide" costs no answerable query of that kind, less the
- * margin that bootstrap resamples of the tuning half need to refuse none of the answerable queries they left out
- * (0.075 for two or more: 0.35). For one word the rule's 0.4 is not used: it would answer any title word beside a
- * word no guide has ("facture en anglais", 0.445), as five of the tuning half's no-match queries and none of its
- * answerable ones are; one word stays at 0.45, the previous rule's pick. Never on the held-out half.
+ * rule picks (for each kind, the highest score at which "no guide" costs no answerable query of that kind, less a
+ * margin of `confidentMargin`); never on the held-out half.
  */
 export const confidentScore = 0.45;
-export const confidentSeveral = 0.35;
+export const confidentSeveral = 0.375;
+/**
+ * The margin under the tuning half's right answers: its queries were read while the vocabulary was written, so their
+ * right answers score higher than a new user's will; a threshold at their very edge refuses new answerable queries.
+ */
+export const confidentMargin = 0.05;
 /** The score from which a guide holding this many of the query's words is a confident answer. */
 export const confidentFrom = (held: number) => (held >= 2 ? confidentSeveral : confidentScore);
 const confident = (guide: Candidate | undefined) =>
-  guide !== undefined && !guide.actionsOnly && guide.score >= confidentFrom(guide.held);
+  guide !== undefined && guide.score >= confidentFrom(guide.held);
 /** Guides far behind the best one are noise, not alternatives. */
 const relativeThreshold = 0.5;
 /** Below the confident score, the closest guides from this score are shown apart as "peut-être". */
@@ -88,10 +85,7 @@ const requestWords = new Set(
   `comment faire veux voudrais voudrai souhaite souhaiterais aimerais besoin dois doit peux peut puis pourrais
   savoir aide aidez aider svp merci bonjour salut quoi quel quelle quels quelles ou faut il est possible
   how want would like need help please can could where what which thanks hello hi way should
-  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez quelqu quelque chose moi toi
-  pouvez pourriez voulez voudriez sais savez jusqu lorsqu puisqu hui encore deja toujours vite rapidement
-  simplement juste vraiment facilement maintenant actuellement
-  try trying tried unable cannot know tell still already really quickly easily now currently`
+  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez quelqu quelque chose moi toi`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -112,8 +106,6 @@ const whenWords = new Set(
 /** Lower-cased, accent-free words of a text, in order. */
 export function foldWords(text: string): string[] {
   return text
-    .replace(/œ/gi, 'oe')
-    .replace(/æ/gi, 'ae')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -129,18 +121,6 @@ export function queryWords(query: string): string[] {
 
 /** A word as the vocabulary compares it: singular and plural alike ("congés", "conge"). */
 const key = (word: string) => (word.length > 3 ? word.replace(/[sx]$/, '') : word);
-
-/**
- * The groups of a term, by the keys of its words; an English plural in "-ies" is also read as its singular
- * ("replies", "reply"), after the word as it is (the French "envies" is the plural of "envie").
- */
-function groupsOfTerm(tokens: string[]): number[] | undefined {
-  const found = vocabulary.byTerm.get(tokens.map(key).join(' '));
-  if (found || !tokens.some((t) => t.length > 4 && t.endsWith('ies'))) return found;
-  return vocabulary.byTerm.get(
-    tokens.map((t) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : key(t))).join(' '),
-  );
-}
 
 interface Vocabulary {
   /** Each group's terms as folded words. */
@@ -176,13 +156,6 @@ function loadVocabulary(): Vocabulary {
 
 /** The domain vocabulary (vocabulary.json): words and phrases meaning the same thing, in French and English. */
 const vocabulary = loadVocabulary();
-/**
- * The vocabulary's single words, which a typo is also read as: a user misspells the word they think of ("vacanses",
- * "holliday"), which is often a synonym of the guide's, not the guide's.
- */
-const vocabularyWords = [
-  ...new Set(vocabulary.groups.flatMap((g) => g.filter((t) => t.length === 1).map((t) => t[0] as string))),
-];
 
 interface Alternative {
   words: string[];
@@ -222,14 +195,19 @@ function alternativesOf(words: string[], groups: number[], factor: number, readA
  * The query's concepts: phrases of the domain vocabulary ("chiffre d'affaires", "time off") first, longest first,
  * then single meaningful words; each with the vocabulary's other terms for it as alternatives.
  */
-export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
+async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
   const tokens = foldWords(query);
   const phrases: Concept[] = [];
   const rest: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     let matched = 0;
     for (let n = Math.min(vocabulary.longest, tokens.length - i); n >= 2; n--) {
-      const groups = groupsOfTerm(tokens.slice(i, i + n));
+      const groups = vocabulary.byTerm.get(
+        tokens
+          .slice(i, i + n)
+          .map(key)
+          .join(' '),
+      );
       if (groups) {
         const words = tokens.slice(i, i + n);
         phrases.push({
@@ -242,28 +220,12 @@ export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
         break;
       }
     }
-    // A word of the vocabulary typed in two ("e mail", "télé travail", "work space"), as hyphens and spaces come and
-    // go in compound words.
-    const joined = `${tokens[i] ?? ''}${tokens[i + 1] ?? ''}`;
-    const compound =
-      matched === 0 && i + 1 < tokens.length && joined.length >= 5 ? groupsOfTerm([joined]) : undefined;
-    if (compound) {
-      phrases.push({
-        label: joined,
-        alternatives: alternativesOf([joined], compound, 1),
-        action: isAction(compound),
-        groups: compound,
-      });
-      matched = 2;
-    }
     if (matched > 0) i += matched;
     else rest.push(tokens[i++] as string);
   }
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
-  const byStem = await vocabularyStems(db);
-  const stems = await stemsOf(db, words);
   const single = words.map((w) => {
-    const groups = groupsOfTerm([w]) ?? groupsByStem(byStem, w, stems.get(w));
+    const groups = vocabulary.byTerm.get(key(w)) ?? [];
     return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups), groups };
   });
   const seen = new Set<string>();
@@ -286,94 +248,6 @@ export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
     same.groups = [...new Set([...same.groups, ...c.groups])];
   }
   return merged.slice(0, maxConcepts);
-}
-
-/**
- * The vocabulary's single words by their stem in each language ("fr:valid" → the groups of "valider"), so that
- * another form of a vocabulary word ("validée", "replies", "trimestrielle", "cliente") reaches its group as the
- * word itself does. Stems depend on the text search configurations only: computed once per process.
- */
-type StemGroups = Map<string, number[]>;
-let vocabularyStemMemo: StemGroups | undefined;
-async function vocabularyStems(db: Db): Promise<StemGroups> {
-  if (vocabularyStemMemo) return vocabularyStemMemo;
-  const singles = new Map<string, number[]>();
-  vocabulary.groups.forEach((terms, index) => {
-    for (const term of terms)
-      if (term.length === 1) {
-        const list = singles.get(term[0] as string) ?? [];
-        if (!list.includes(index)) list.push(index);
-        singles.set(term[0] as string, list);
-      }
-  });
-  const stems = await stemsOf(db, [...singles.keys()]);
-  const byStem: StemGroups = new Map();
-  for (const [word, groups] of singles)
-    for (const lang of ['fr', 'en'] as const) {
-      const stem = stems.get(word)?.[lang];
-      if (!stem || !inflected(word, stem)) continue;
-      const list = byStem.get(`${lang}:${stem}`) ?? [];
-      for (const g of groups) if (!list.includes(g)) list.push(g);
-      byStem.set(`${lang}:${stem}`, list);
-    }
-  vocabularyStemMemo = byStem;
-  return byStem;
-}
-/** Shorter stems join unrelated words ("paie" and "payer" are both "pai"). */
-const minStemLength = 4;
-/**
- * The endings that make another form of the same word (gender, number, tense: "validée", "cliente", "replies",
- * "saved", "trimestrielle"), not another word: the stemmers also strip derivations, and "restaurant" is not
- * "restaurer", "imprimante" not "imprimer", "training" not "train".
- */
-const inflections = new Set([
-  '',
-  'e',
-  'es',
-  's',
-  'x',
-  'ee',
-  'ees',
-  'er',
-  'ez',
-  'le',
-  'les',
-  'ne',
-  'nes',
-  'ed',
-  'd',
-  'y',
-  'ies',
-  'ied',
-]);
-/** Whether a word is its stem plus an inflection (the stem may end where the word changes: "repli", "reply"). */
-function inflected(word: string, stem: string): boolean {
-  let common = 0;
-  while (common < stem.length && word[common] === stem[common]) common++;
-  return common >= minStemLength && inflections.has(word.slice(common));
-}
-/**
- * A query word may also be a verb's English "-ing" or "-ed" form, its last consonant doubled or not ("exporting",
- * "cancelling", "cancelled"), read as the vocabulary's word of that stem. Only in this direction: the vocabulary's own
- * "-ing" words are not indexed by their stem ("training" is not "train"), so "train" still finds nothing.
- */
-function verbForm(word: string, stem: string): boolean {
-  if (stem.length < minStemLength || !word.startsWith(stem)) return false;
-  const rest = word.slice(stem.length);
-  const last = stem.at(-1) as string;
-  return rest === 'ing' || rest === `${last}ing` || rest === `${last}ed`;
-}
-
-/** The groups of a word that is not itself a vocabulary term, by its stems: another form of a term's word. */
-function groupsByStem(byStem: StemGroups, word: string, stems: Stems | undefined): number[] {
-  if (!stems) return [];
-  const groups = new Set<number>();
-  for (const lang of ['fr', 'en'] as const) {
-    const stem = stems[lang];
-    if (stem && (inflected(word, stem) || (lang === 'en' && verbForm(word, stem))))
-      for (const g of byStem.get(`${lang}:${stem}`) ?? []) groups.add(g);
-  }
-  return [...groups];
 }
 
 /** Words that carry meaning in neither stop list (a word common in one language is noise in a mixed query). */
@@ -712,43 +586,30 @@ export function editDistance(a: string, b: string, limit: number): number {
 const typoEdits = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
 
 /**
- * For each word found in no guide, the closest word of the guides' texts in scope or of the vocabulary, if it is a
- * likely typo of it: similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with
- * "naviguer" but is another word).
+ * For each word found in no guide, the closest word of the guides' texts in scope, if it is a likely typo of it:
+ * similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with "naviguer" but is
+ * another word).
  */
-function corrections(guideWords: string[], words: string[]): Map<string, string> {
+function corrections(vocabularyWords: string[], words: string[]): Map<string, string> {
   const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
   const fixes = new Map<string, string>();
+  if (candidates.length === 0) return fixes;
   for (const word of candidates) {
-    const edits = typoEdits(word.length);
-    const guide = closest(word, guideWords, edits);
-    // A vocabulary word as a reading takes one edit fewer than a guide's own word: "restaurant" is three edits from
-    // "restant", "vacanses" one from "vacances".
-    const term = edits < 2 ? undefined : closest(word, vocabularyWords, edits - 1);
-    const best = term && (!guide || term.similarity > guide.similarity) ? term : guide;
-    if (best) fixes.set(word, best.word);
+    let best: string | undefined;
+    let bestSimilarity = typoSimilarity;
+    for (const v of vocabularyWords) {
+      const s = similarity(word, v);
+      if (s < bestSimilarity) continue;
+      if (editDistance(word, v, typoEdits(word.length)) > typoEdits(word.length)) continue;
+      // The most similar word; among equals, the first in alphabetical order (stable answers).
+      if (s > bestSimilarity || (s === bestSimilarity && (best === undefined || v < best))) {
+        best = v;
+        bestSimilarity = s;
+      }
+    }
+    if (best !== undefined) fixes.set(word, best);
   }
   return fixes;
-}
-
-/** The most similar word within `edits` edits and from `typoSimilarity`; among equals, the first alphabetically. */
-function closest(
-  word: string,
-  among: string[],
-  edits: number,
-): { word: string; similarity: number } | undefined {
-  let best: string | undefined;
-  let bestSimilarity = typoSimilarity;
-  for (const v of among) {
-    const s = similarity(word, v);
-    if (s < bestSimilarity) continue;
-    if (editDistance(word, v, edits) > edits) continue;
-    if (s > bestSimilarity || (s === bestSimilarity && (best === undefined || v < best))) {
-      best = v;
-      bestSimilarity = s;
-    }
-  }
-  return best === undefined ? undefined : { word: best, similarity: bestSimilarity };
 }
 
 /**
@@ -773,8 +634,6 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     .filter(
       ({ c, ci }) =>
         c.alternatives[0]?.words.length === 1 &&
-        // A word of the vocabulary is a word, not a typo: its group's terms already look for it.
-        c.groups.length === 0 &&
         (readings[ci]?.[0] === undefined || guidesWith(index, readings[ci]?.[0] as Reading).size === 0),
     );
   const fixes = corrections(
@@ -844,7 +703,6 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   });
   const totalWeight = weights.reduce((a, b) => a + b, 0);
 
-  const namesThings = concepts.some((c) => !c.action);
   const ranked = found
     .filter((f) => f.best.some((v) => v > 0))
     .map((f) => ({
@@ -861,7 +719,6 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
         (n, v, ci) => n + (v > 0 && !concepts[ci]?.action ? (concepts[ci]?.label.split(' ').length ?? 0) : 0),
         0,
       ),
-      actionsOnly: namesThings && f.best.every((v, ci) => v === 0 || concepts[ci]?.action),
       depth: f.depth.reduce(
         (sum, perField, ci) =>
           sum + (weights[ci] as number) * Object.values(perField).reduce((a, b) => a + b, 0),
