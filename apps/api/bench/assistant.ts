@@ -249,6 +249,42 @@ try {
       `holds (margin ${confidentMargin})`,
   );
   console.table(sweep.map((s) => s.line));
+  // The same choice made as a trade-off instead (ADR 0005, fourth pass): the pair of scores, one word and two or
+  // more, that refuses the most no-match queries of the tuning half while the precision of "no guide" on it stays at
+  // or above a floor. Printed to compare with the rule above, which cannot refuse any answerable query and so sits
+  // on the tuning half's lowest right answer: queries written after the vocabulary bring that answer down.
+  const refusals = (one: number, several: number) => {
+    let right = 0;
+    let wrong = 0;
+    for (const t of tuning) {
+      const refused = t.best === undefined || t.best.score < (t.best.held >= 2 ? several : one);
+      if (!refused) continue;
+      if (t.query.expected === null) right++;
+      else wrong++;
+    }
+    return { right, wrong };
+  };
+  const noMatchCount = tuning.filter((t) => t.query.expected === null).length;
+  const current = refusals(confidentFrom(1), confidentFrom(2));
+  const tradeOffs = [0.9, 0.925, 0.95].map((floor) => {
+    let best: { one: number; several: number; right: number; wrong: number } | undefined;
+    for (const one of grid)
+      for (const several of grid) {
+        const r = refusals(one, several);
+        if (r.right + r.wrong === 0 || r.right / (r.right + r.wrong) < floor) continue;
+        if (!best || r.right > best.right || (r.right === best.right && r.wrong < best.wrong))
+          best = { one, several, ...r };
+      }
+    return best
+      ? `floor ${(100 * floor).toFixed(1)}%: one word ${best.one}, two or more ${best.several} ` +
+          `(no-match refused ${best.right}/${noMatchCount}, answerable refused ${best.wrong})`
+      : `floor ${(100 * floor).toFixed(1)}%: none`;
+  });
+  console.log(
+    `\nTuning half, "no guide" as a trade-off: the scores that refuse the most no-match queries with "no guide" ` +
+      `precision at or above a floor: ${tradeOffs.join('; ')}. In use: one word ${confidentFrom(1)}, two or more ` +
+      `${confidentFrom(2)} (no-match refused ${current.right}/${noMatchCount}, answerable refused ${current.wrong}).`,
+  );
   if (scale > 0) {
     // Latency only: the documents are computed per query, so the cost grows with the guides in scope. The filler
     // guides are made of words from the labelled set's texts, so they match queries as real guides would.
