@@ -369,7 +369,9 @@ export function landmarkOf(el: Element): string | undefined {
     // nav, header, footer, aside, main, form and dialog have these roles implicitly
     const role = [explicit, TAG_ROLES[p.localName]].find((r) => r && LANDMARK_ROLES.test(r));
     if (!role) continue;
-    const label = normalize(p.getAttribute('aria-label') ?? p.getAttribute('name') ?? stableId(p), 40);
+    // an id is marked as one: find() can tell when the site regenerated it
+    const id = stableId(p);
+    const label = normalize(p.getAttribute('aria-label') ?? p.getAttribute('name') ?? (id && `#${id}`), 40);
     return `${role}:${label}`;
   }
   return undefined;
@@ -391,9 +393,7 @@ export function ownSignature(el: Element): string {
     el.localName,
     stableClasses(el).sort().join(' '),
     normalize(el.textContent, 60).toLowerCase(),
-    ...['href', 'name', 'type', 'aria-label', 'title', 'value', 'placeholder'].map(
-      (a) => el.getAttribute(a) ?? '',
-    ),
+    ...STABLE_ATTRIBUTES.slice(1).map((a) => el.getAttribute(a) ?? ''),
     iconsOf(el).join(' '),
     JSON.stringify(extraAttributes(el) ?? {}),
   ].join('|');

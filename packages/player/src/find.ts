@@ -94,6 +94,8 @@ const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'summ
 /** Whether a class name is still used somewhere on the page. */
 interface Live {
   has(name: string): boolean;
+  /** whether an element still has this id */
+  id(id: string): boolean;
 }
 
 const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
@@ -125,7 +127,7 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   const actual = el.getAttribute(name);
   if (actual === null) return 0;
   if (actual === expected) return 1;
-  if (name === 'aria-label' || name === 'placeholder' || name === 'title' || name === 'alt') {
+  if (/^(aria-label|placeholder|title|alt)$/.test(name)) {
     // wording changes like the visible text does
     const s = similarity(expected, actual);
     return s >= MIN_SIMILARITY ? s : 0;
@@ -138,8 +140,8 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   return 0;
 }
 
+/** Jaccard index of a (never empty) and b. */
 function jaccard(a: string[], b: string[]): number {
-  if (!a.length && !b.length) return 1;
   const set = new Set(b);
   const common = a.filter((x) => set.has(x)).length;
   return common / (a.length + b.length - common);
@@ -150,7 +152,8 @@ function signatureSimilarity(a: AncestorSignature, b: AncestorSignature, live: L
   let considered = 1;
   let agreed = 1;
   for (const key of ['id', 'role', 'label'] as const) {
-    if (a[key] === undefined) continue;
+    // an id no element has any more was regenerated site-wide: it says nothing either way
+    if (a[key] === undefined || (key === 'id' && !live.id(a[key]))) continue;
     considered++;
     if (a[key] === b[key]) agreed++;
   }
@@ -231,17 +234,23 @@ function ownEvidence(
 ): Evidence[] {
   const out: Evidence[] = [];
   const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
-  const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
+  const hasId = live.id;
   // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
   const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
   const regenerated = ids.filter(hasId).length * 2 < ids.length;
+  // an attribute no element has any more was dropped site-wide; a reference to an id no element has any more
+  // (`href="#section"`, `for`, `data-bs-target`) followed the ids the site regenerated: either says nothing
+  const dead = (name: string, value: string) =>
+    name === 'id'
+      ? regenerated && !hasId(value)
+      : !hasAttribute(name) || (name === 'for' ? !hasId(value) : /^#./.test(value) && !hasId(value.slice(1)));
   STABLE_ATTRIBUTES.forEach((name, i) => {
     const value = d.attributes[name];
-    if (value === undefined || (name === 'id' ? regenerated && !hasId(value) : !hasAttribute(name))) return;
+    if (value === undefined || dead(name, value)) return;
     out.push({ weight: ATTRIBUTE_WEIGHT[i] as number, match: (el) => attributeMatch(name, value, el) });
   });
   for (const [name, value] of Object.entries(d.extra ?? {})) {
-    if (hasAttribute(name))
+    if (!dead(name, value))
       out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
   }
   // most of the classes captured around the target still on the page: the site was not restyled, and a class
@@ -274,7 +283,7 @@ function ownEvidence(
   // field's id and name attribute leaves it its label
   const attributes = out.reduce((sum, e) => sum + e.weight, 0);
   if (d.name && attributes > W.name + 1) for (const e of out) e.weight *= (W.name + 1) / attributes;
-  const sameText = d.text !== undefined && d.text === d.name;
+  const sameText = d.text && d.text === d.name;
   if (d.name) {
     const name = similarityTo(d.name);
     out.push({
@@ -333,7 +342,12 @@ function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live)
       },
     });
   };
-  similar(d.landmark, W.landmark, landmarkOf);
+  // a landmark named by an id the site regenerated is still the same kind of landmark
+  similar(
+    d.landmark?.replace(/:#(.+)/, (m, id: string) => (live.id(id) ? m : ':')),
+    W.landmark,
+    landmarkOf,
+  );
   similar(d.near, W.near, nearText);
   similar(fp.previous, W.sibling, (el) => siblingSignature(el.previousElementSibling), true);
   similar(fp.next, W.sibling, (el) => siblingSignature(el.nextElementSibling), true);
@@ -403,7 +417,8 @@ export function find(
     }
     return seen;
   };
-  const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`) };
+  const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
+  const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`), id: hasId };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
   const names = new Map<Element, string>();
@@ -435,7 +450,7 @@ export function find(
   first.sort((a, b) => b.own - a.own);
   // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
   const last = first[SHORTLIST - 1]?.own ?? 0;
-  const shortlist = first.filter((s, i) => i < SHORTLIST || (s.own >= last && i < 2 * SHORTLIST));
+  const shortlist = first.filter((s, i) => i < SHORTLIST || (s.own >= 0.8 * last && i < 2 * SHORTLIST));
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
   const css = pathHits(d, roots);
@@ -513,11 +528,12 @@ export function find(
   // elements that looked exactly like the target were told apart by their section's title: so must this one be
   if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
   // fewer elements like the target on the page than when it was captured: one of them went, maybe the target,
-  // so this one must also stand where the target stood (under a narrower root, the count says nothing)
+  // so this one must also stand where the target stood (under a narrower root, the count says nothing). Counted
+  // on the whole page, not on the shortlist: a table of forty rows has more look-alikes than the shortlist holds
   if (
     d.copies &&
     root.nodeType !== 1 &&
-    plausible.length <= d.copies &&
+    first.filter(kept).length <= d.copies &&
     (best.score - best.own) / (max - ownMax - fixedMax) < VANISHED_SURROUNDINGS
   )
     return report('low-confidence');

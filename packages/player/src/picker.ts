@@ -55,21 +55,23 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
     stop();
     onCancel();
   };
-  const swallowed = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'auxclick', 'dblclick', 'submit'];
-  window.addEventListener('mouseover', onMove, true);
-  window.addEventListener('mousemove', onMove, true);
-  for (const type of swallowed) window.addEventListener(type, swallow, true);
-  window.addEventListener('click', onClick, true);
-  window.addEventListener('keydown', onKey, true);
+  // every listener in one list, added and removed alike (the runtime has a size budget)
+  const listeners = [
+    ['mouseover', onMove],
+    ['mousemove', onMove],
+    ...['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'auxclick', 'dblclick', 'submit'].map(
+      (type) => [type, swallow] as const,
+    ),
+    ['click', onClick],
+    ['keydown', onKey],
+  ] as const;
+  for (const [type, listener] of listeners) window.addEventListener(type, listener as EventListener, true);
   let stopped = false;
   function stop() {
     if (stopped) return;
     stopped = true;
-    window.removeEventListener('mouseover', onMove, true);
-    window.removeEventListener('mousemove', onMove, true);
-    for (const type of swallowed) window.removeEventListener(type, swallow, true);
-    window.removeEventListener('click', onClick, true);
-    window.removeEventListener('keydown', onKey, true);
+    for (const [type, listener] of listeners)
+      window.removeEventListener(type, listener as EventListener, true);
     outline.remove();
   }
   return stop;

@@ -1,6 +1,6 @@
 // The finder's headline behaviour after a redeploy, fast enough for every test run (the bench measures rates).
 import { afterEach, describe, expect, test } from 'vitest';
-import { capture, find, type TargetDescriptor } from '../src/index';
+import { capture, DEGRADED_CONFIDENCE, find, type TargetDescriptor } from '../src/index';
 
 const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
 
@@ -158,6 +158,42 @@ describe('after a redeploy', () => {
     const result = find(d);
     expect(result.status).toBe('found');
     expect(result.element).toBe(document.querySelector('.wrap-b a'));
+  });
+
+  test('a menu entry is found after the site regenerated every id, its reference to what it opens included', () => {
+    // a sidebar whose entries open their sub-menus by id (`data-bs-target="#collapseLayouts"`): a framework
+    // upgrade regenerates the ids, the references follow them, the classes are renamed and the entry reworded
+    const sidebar = (id: (name: string) => string, word: string, cls: (c: string) => string) =>
+      `<div id="${id('layout')}"><nav class="${cls('sidenav')}" id="${id('accordion')}"><div class="${cls('menu')}">${[
+        'Layouts',
+        'Pages',
+        'Charts',
+      ]
+        .map(
+          (entry) =>
+            `<a class="${cls('nav-link')}" href="#" data-bs-toggle="collapse" data-bs-target="#${id(`collapse${entry}`)}"><i class="fas fa-columns"></i> ${entry === 'Layouts' ? word : entry}</a><div class="${cls('collapse')}" id="${id(`collapse${entry}`)}"><a class="${cls('nav-link')}" href="${entry.toLowerCase()}.html">${entry} overview</a></div>`,
+        )
+        .join('')}</div></nav></div>`;
+    mount(
+      sidebar(
+        (name) => name,
+        'Layouts',
+        (c) => c,
+      ),
+    );
+    const d = roundTrip(capture(document.querySelector('[data-bs-target="#collapseLayouts"]') as Element));
+    mount(
+      sidebar(
+        (name) => `:r${name.length}${name.at(-1)}:`,
+        'Layouts now',
+        (c) => `x${c.length}`,
+      ),
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.textContent).toContain('Layouts now');
+    // and not reported to the author as degraded: the ids that changed everywhere count neither way
+    expect(result.confidence).toBeGreaterThanOrEqual(DEGRADED_CONFIDENCE);
   });
 
   test('a target captured by an earlier version (no optional fields) is still found', () => {
