@@ -176,6 +176,37 @@ export const TooltipInsideANarrowChart: Story = {
   },
 };
 
+/**
+ * Without a pointer: Tab reaches the chart, the arrows walk the days from the newest (tooltip and crosshair as for
+ * the pointer, the figures read out by a live region), Home goes to the first, Escape hides.
+ */
+export const DaysFromKeyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const svg = await drawn(canvasElement);
+    const doc = canvasElement.ownerDocument;
+    const tooltip = () => doc.querySelector<HTMLElement>('[data-chart-tooltip]');
+    const spoken = () => canvasElement.querySelector('[aria-live="polite"]');
+    await userEvent.tab();
+    await expect(svg).toHaveFocus();
+    await expect(svg).toHaveAccessibleDescription('Flèches gauche et droite : les chiffres de chaque jour.');
+    await expect(tooltip()).toBeNull();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(tooltip()).toHaveTextContent('20 nov.'));
+    await expect(doc.querySelector('[data-chart-crosshair]')).not.toBeNull();
+    await expect(spoken()).toHaveTextContent('20 nov., Projets créés 1, Guides lancés 27');
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(tooltip()).toHaveTextContent('19 nov.'));
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(tooltip()).toHaveTextContent('22 oct.'));
+    const box = svg.getBoundingClientRect();
+    const tip = tooltip()?.getBoundingClientRect();
+    await expect(tip?.left).toBeGreaterThanOrEqual(box.left);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(tooltip()).toBeNull());
+    await expect(spoken()).toHaveTextContent('');
+  },
+};
+
 /** Far (> 100 px) from any point, neither tooltip nor crosshair shows. */
 export const TooltipHiddenFarFromData: Story = {
   play: async ({ canvasElement }) => {

@@ -1,6 +1,15 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
-import { type PointerEvent, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useIntl } from 'react-intl';
 import {
   CHART_CONTAINER_HEIGHT,
@@ -63,6 +72,11 @@ const Y_LABEL_DY = -4;
 const { top, right, left } = CHART_MARGIN;
 /** The x axis: where zero is drawn. */
 const baseline = CHART_HEIGHT - CHART_MARGIN.bottom;
+
+const focusRing = css({
+  borderRadius: 'l2',
+  _focusVisible: { outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' },
+});
 
 const tooltipClass = css({
   position: 'absolute',
@@ -199,6 +213,47 @@ function SizedLineChart({
   };
   const hovered = hover ? data[hover.row] : undefined;
   const hoverX = hover ? xOf(hover.row) : 0;
+  const hintId = useId();
+  // The keyboard's way to the days' figures: the arrows move a day at a time (from the last day, the newest),
+  // Home and End jump to the ends, Escape hides; the tooltip shows under the day's highest point, and a live region
+  // reads the figures out.
+  const [fromKeyboard, setFromKeyboard] = useState(false);
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (data.length === 0) return;
+    const last = data.length - 1;
+    const current = hover?.row;
+    const row =
+      event.key === 'ArrowRight'
+        ? current === undefined
+          ? last
+          : Math.min(last, current + 1)
+        : event.key === 'ArrowLeft'
+          ? current === undefined
+            ? last
+            : Math.max(0, current - 1)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (event.key === 'Escape' && hover) {
+      event.preventDefault();
+      setHover(null);
+      return;
+    }
+    if (row === null) return;
+    event.preventDefault();
+    const y = Math.min(...series.map((s) => yOf(Number(data[row]?.[s.key]))));
+    setFromKeyboard(true);
+    setHover({ row, y });
+  };
+  const spoken =
+    fromKeyboard && hovered
+      ? [
+          formatIndex(String(hovered[index])),
+          ...series.map((s) => `${s.label} ${number(Number(hovered[s.key]))}`),
+        ].join(', ')
+      : '';
   // The tooltip sits 20 px right of the crosshair and below the pointer; where it would not fit it goes left or
   // above, and it never leaves the chart's box: the card around it hides what overflows. Placed before paint,
   // once its size is known.
@@ -218,7 +273,21 @@ function SizedLineChart({
 
   return (
     <Box position="relative">
-      <svg width={width} height={CHART_HEIGHT} role="img" aria-label={label}>
+      <svg
+        width={width}
+        height={CHART_HEIGHT}
+        role="img"
+        aria-label={label}
+        aria-describedby={hintId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the days' figures are otherwise only for a pointer
+        tabIndex={0}
+        className={focusRing}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (fromKeyboard) setHover(null);
+          setFromKeyboard(false);
+        }}
+      >
         <g data-grid="">
           {layout.yTicks.map((tick) => (
             <line
@@ -303,7 +372,10 @@ function SizedLineChart({
           width={Math.max(0, width - left - right)}
           height={baseline - top}
           fill="transparent"
-          onPointerMove={point}
+          onPointerMove={(event) => {
+            setFromKeyboard(false);
+            point(event);
+          }}
           onPointerDown={point}
           onPointerLeave={() => setHover(null)}
         />
@@ -326,6 +398,15 @@ function SizedLineChart({
           ))}
         </div>
       )}
+      <span id={hintId} className={css({ srOnly: true })}>
+        {intl.formatMessage({
+          id: 'chart.keyboardHint',
+          defaultMessage: 'Flèches gauche et droite : les chiffres de chaque jour.',
+        })}
+      </span>
+      <span aria-live="polite" className={css({ srOnly: true })}>
+        {spoken}
+      </span>
       <Box
         role="group"
         aria-labelledby={legendId}
