@@ -112,8 +112,8 @@ export interface LineChartProps {
 
 /**
  * A multi-series line chart (spec §9): monotone-X curves, 400 px high, crosshair tooltip, and a legend whose
- * item isolates its series (others dimmed to 0.2), a second press restoring all. Plain SVG: its scales are
- * chart-scale.ts.
+ * item isolates its series (others dimmed to 0.2), a second press restoring all. SVG, its lines drawn by
+ * visx, its scales in chart-scale.ts (ADR 0011).
  */
 export function LineChart({ width, ...props }: LineChartProps) {
   if (width) return <SizedLineChart width={width} {...props} />;
@@ -221,21 +221,14 @@ function SizedLineChart({
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
     if (data.length === 0) return;
     const last = data.length - 1;
-    const current = hover?.row;
-    const row =
-      event.key === 'ArrowRight'
-        ? current === undefined
-          ? last
-          : Math.min(last, current + 1)
-        : event.key === 'ArrowLeft'
-          ? current === undefined
-            ? last
-            : Math.max(0, current - 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const from = hover?.row;
+    const moves: Record<string, number> = {
+      ArrowRight: from === undefined ? last : Math.min(last, from + 1),
+      ArrowLeft: from === undefined ? last : Math.max(0, from - 1),
+      Home: 0,
+      End: last,
+    };
+    const row = moves[event.key] ?? null;
     if (event.key === 'Escape' && hover) {
       event.preventDefault();
       setHover(null);
