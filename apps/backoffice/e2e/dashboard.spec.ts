@@ -46,5 +46,21 @@ test('dashboard: real counts, 30-day activity and recent projects from the API',
   await expect(page.locator('path[data-series="projectsCreated"]')).toHaveCSS('stroke-opacity', '0.2');
   await page.keyboard.press('Enter');
   await expect(page.locator('path[data-series="projectsCreated"]')).toHaveCSS('stroke-opacity', '1');
+
+  // The days' figures from the keyboard: the newest day first (today's project), read out, inside the chart.
+  await chart.focus();
+  await page.keyboard.press('ArrowRight');
+  const tooltip = page.locator('[data-chart-tooltip]');
+  await expect(tooltip).toBeVisible();
+  await expect(chart.locator('xpath=..').locator('[aria-live="polite"]')).toContainText(
+    'Projets créés 1, Guides lancés 0',
+  );
+  const chartBox = await chart.boundingBox();
+  const tipBox = await tooltip.boundingBox();
+  expect(
+    chartBox && tipBox && tipBox.x >= chartBox.x && tipBox.x + tipBox.width <= chartBox.x + chartBox.width,
+  ).toBe(true);
   await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
 });
