@@ -58,16 +58,16 @@ export function useLoadOnIntent<T>(load: () => Promise<T>) {
 export type LoadIntent = ReturnType<typeof useLoadOnIntent>['intent'];
 
 /** On the real control's first render: gives its trigger the focus and the press or key the stand-in received. */
-export function useReplayIntent(trigger: { current: HTMLElement | null }, intent: LoadIntent | undefined) {
+export function useReplayIntent(trigger: { current: HTMLElement | null }, intent: LoadIntent) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the real control replaces the stand-in
   useLayoutEffect(() => {
     const element = trigger.current;
-    const what = intent?.current;
-    if (!element || !what || what.kind === 'none') return;
+    const what = intent.current;
+    if (!element || what.kind === 'none') return;
     element.focus({ preventScroll: true });
     if (what.kind === 'press') element.click();
     else if (what.kind === 'key')
       element.dispatchEvent(new KeyboardEvent('keydown', { key: what.key, bubbles: true, cancelable: true }));
-    if (intent) intent.current = { kind: 'none' };
+    intent.current = { kind: 'none' };
   }, []);
 }

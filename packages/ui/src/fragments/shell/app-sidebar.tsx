@@ -9,7 +9,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { useLoadOnIntent } from '../../components/deferred/use-load-on-intent';
 import * as Sidebar from '../../components/sidebar/sidebar';
 import { FragmentLink } from '../link/link';
@@ -38,6 +38,12 @@ export type OrganizationSwitcherProps = Required<
 
 const loadSwitcher = () => import('./organization-switcher');
 
+/** Shared by the stand-in and Ark's select (organization-switcher.tsx), which must read the same. */
+export const switcherMessages = defineMessages({
+  label: { id: 'shell.organization.label', defaultMessage: 'Organisation' },
+  placeholder: { id: 'shell.organization.placeholder', defaultMessage: 'Choisir une organisation' },
+});
+
 /**
  * The switcher as it looks closed (the select recipe's parts, the same names and roles) until the administrator
  * shows intent; then Ark's select, fetched then, takes its place.
@@ -55,7 +61,7 @@ function OrganizationSwitcher(props: OrganizationSwitcherProps) {
       ) : (
         <div className={parts.root}>
           <span id={labelId} className={parts.label}>
-            {intl.formatMessage({ id: 'shell.organization.label', defaultMessage: 'Organisation' })}
+            {intl.formatMessage(switcherMessages.label)}
           </span>
           <div className={parts.control}>
             <button
@@ -70,11 +76,7 @@ function OrganizationSwitcher(props: OrganizationSwitcherProps) {
               {...standIn}
             >
               <span className={parts.valueText}>
-                {current?.name ??
-                  intl.formatMessage({
-                    id: 'shell.organization.placeholder',
-                    defaultMessage: 'Choisir une organisation',
-                  })}
+                {current?.name ?? intl.formatMessage(switcherMessages.placeholder)}
               </span>
               <span className={parts.indicator}>
                 <ChevronsUpDown aria-hidden />

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { type LoadIntent, useReplayIntent } from '../../components/deferred/use-load-on-intent';
 import * as Select from '../../components/select/select';
-import type { OrganizationSwitcherProps } from './app-sidebar';
+import { type OrganizationSwitcherProps, switcherMessages } from './app-sidebar';
 
 export function OrganizationSelect({
   organizations,
@@ -31,17 +31,10 @@ export function OrganizationSelect({
         if (id) onOrganizationChange(id);
       }}
     >
-      <Select.Label>
-        {intl.formatMessage({ id: 'shell.organization.label', defaultMessage: 'Organisation' })}
-      </Select.Label>
+      <Select.Label>{intl.formatMessage(switcherMessages.label)}</Select.Label>
       <Select.Control>
         <Select.Trigger ref={trigger}>
-          <Select.ValueText
-            placeholder={intl.formatMessage({
-              id: 'shell.organization.placeholder',
-              defaultMessage: 'Choisir une organisation',
-            })}
-          />
+          <Select.ValueText placeholder={intl.formatMessage(switcherMessages.placeholder)} />
         </Select.Trigger>
       </Select.Control>
       <Select.Positioner>
