@@ -113,8 +113,47 @@ function lookAlike(target: Element, random: Random) {
     if (attr.name.startsWith('data-') && random() < 0.5)
       twin.setAttribute(attr.name, `${attr.value}-${word.toLowerCase()}`);
   }
+  if (!nodes.length) otherIcon(twin, word.toLowerCase().replace(' ', '-'));
   if (random() < 0.5) item.before(copy);
   else item.after(copy);
+}
+
+const SYMBOLS = ['⚙', '✎', '⋯', '★', '⟳', '✉', '⌂', '⚑', '☰'];
+
+/**
+ * An icon-only control's look-alike is another control of the same component, so it shows another icon: its
+ * glyph class (the icon's rarest class on the page, whether the site's classes are kept or renamed), sprite or
+ * image, or its symbol. Copied as it is, it would be the target duplicated, a profile of its own.
+ */
+function otherIcon(control: Element, slug: string) {
+  const doc = control.ownerDocument;
+  for (const icon of [control, ...Array.from(control.querySelectorAll('i,svg,use,img,span:empty'))]) {
+    if (icon.localName === 'use') {
+      for (const name of ['href', 'xlink:href'])
+        if (icon.hasAttribute(name)) icon.setAttribute(name, `#${slug}`);
+      return;
+    }
+    if (icon.localName === 'img') {
+      icon.setAttribute('src', `${slug}.svg`);
+      return;
+    }
+    if (icon === control) continue;
+    const glyph = Array.from(icon.classList).sort(
+      (a, b) => doc.getElementsByClassName(a).length - doc.getElementsByClassName(b).length,
+    )[0];
+    if (glyph) {
+      icon.classList.replace(glyph, `${glyph}-${slug}`);
+      return;
+    }
+  }
+  const walker = doc.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const symbol = n.nodeValue?.trim();
+    if (symbol) {
+      n.nodeValue = SYMBOLS.find((s) => s !== symbol) ?? '';
+      return;
+    }
+  }
 }
 
 /** The target's card or section copied as another item of the same kind, its title saying which. */
