@@ -150,7 +150,7 @@ export function contextsOf(el: Element, max = 3): string[] {
     add(normalize(p.getAttribute('aria-label'), 60) || undefined);
     // a table row or list item is named by its first cell or piece of text that is not a control
     if (/^(tr|li)$/.test(p.localName) || /^(row|listitem)$/.test(p.getAttribute('role') ?? '')) {
-      for (const cell of Array.from(p.children)) {
+      for (const cell of p.children) {
         if (cell.contains(el) || cell.matches(CONTROLS) || cell.querySelector(CONTROLS)) continue;
         const text = normalize(cell.textContent, 60);
         if (text) {
@@ -182,7 +182,7 @@ export function sameTagPosition(el: Element): { index: number; count: number } {
   if (!parent) return { index: 0, count: 1 };
   let index = 0;
   let count = 0;
-  for (const child of Array.from(parent.children)) {
+  for (const child of parent.children) {
     if (child.localName !== el.localName) continue;
     if (child === el) index = count;
     count++;
@@ -252,39 +252,38 @@ export function capture(el: Element): TargetDescriptor {
       ancestors: ancestorsOf(el).map(ancestorSignature),
     },
   };
-  const tour = el.getAttribute('data-tour');
-  if (tour) descriptor.tour = tour;
-  const role = roleOf(el);
-  if (role) descriptor.role = role;
-  const name = accessibleName(el);
-  if (name) descriptor.name = name;
-  const text = visibleText(el).slice(0, 100);
-  if (text) descriptor.text = text;
-  const classes = stableClasses(el);
-  if (classes.length) descriptor.classes = classes;
   const [context, ...outer] = contextsOf(el);
-  if (context) descriptor.fingerprint.context = context;
-  if (outer.length) descriptor.fingerprint.outer = outer;
-  const previous = siblingSignature(el.previousElementSibling);
-  if (previous) descriptor.fingerprint.previous = previous;
-  const next = siblingSignature(el.nextElementSibling);
-  if (next) descriptor.fingerprint.next = next;
-  const extra = extraAttributes(el);
-  if (extra) descriptor.extra = extra;
-  const icons = iconsOf(el);
-  if (icons.length) descriptor.icons = icons;
-  const near = nearText(el);
-  if (near) descriptor.near = near;
-  const landmark = landmarkOf(el);
-  if (landmark) descriptor.landmark = landmark;
-  const rank = rankOf(el);
-  if (rank) descriptor.rank = rank;
+  // the optional fields, left out when empty, in the order earlier versions wrote them
+  const optional = (into: object, fields: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(fields))
+      if (value && (value as unknown[]).length !== 0) (into as Record<string, unknown>)[key] = value;
+  };
+  optional(descriptor, {
+    tour: el.getAttribute('data-tour'),
+    role: roleOf(el),
+    name: accessibleName(el),
+    text: visibleText(el).slice(0, 100),
+    classes: stableClasses(el),
+  });
+  optional(descriptor.fingerprint, {
+    context,
+    outer,
+    previous: siblingSignature(el.previousElementSibling),
+    next: siblingSignature(el.nextElementSibling),
+  });
+  optional(descriptor, {
+    extra: extraAttributes(el),
+    icons: iconsOf(el),
+    near: nearText(el),
+    landmark: landmarkOf(el),
+    rank: rankOf(el),
+  });
   // the target's own features may not tell it apart: then only its surroundings will, at find time
   const own = ownSignature(el);
   const root = el.getRootNode() as Document | ShadowRoot;
   let copies = 0;
   let twins = 0;
-  for (const other of Array.from(root.querySelectorAll(el.localName))) {
+  for (const other of root.querySelectorAll(el.localName)) {
     if (other === el || ownSignature(other) !== own) continue;
     copies++;
     if (other.parentNode === el.parentNode) twins++;
@@ -301,7 +300,7 @@ const EXTRA = /^(data-|rel$|target$|autocomplete$|aria-haspopup$|inputmode$|acce
 export function extraAttributes(el: Element): Record<string, string> | undefined {
   let out: Record<string, string> | undefined;
   let count = 0;
-  for (const { name, value } of Array.from(el.attributes)) {
+  for (const { name, value } of el.attributes) {
     if (count >= 10 || !EXTRA.test(name) || OWN_ATTRIBUTES.has(name) || name.startsWith('data-mulot'))
       continue;
     if (value.length > 100 || (/[a-z]/i.test(value) && /\d/.test(value) && isGeneratedId(value))) continue;

@@ -24,6 +24,7 @@ import {
   similarityTo,
   visibleText,
 } from './dom';
+import { remembered } from './stability';
 
 export type FindStatus = 'found' | 'ambiguous' | 'low-confidence' | 'not-found';
 
@@ -268,7 +269,7 @@ function ownEvidence(
         : `.${CSS.escape(icon)}`;
       const set = new Set<Element>();
       for (const r of roots) {
-        for (const hit of Array.from(r.querySelectorAll(selector))) {
+        for (const hit of r.querySelectorAll(selector)) {
           for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) set.add(p);
         }
       }
@@ -408,28 +409,12 @@ export function find(
     }
   }
   // whether anything on the page still carries a class or an attribute
-  const present = new Map<string, boolean>();
-  const anywhere = (selector: string) => {
-    let seen = present.get(selector);
-    if (seen === undefined) {
-      seen = roots.some((r) => r.querySelector(selector) !== null);
-      present.set(selector, seen);
-    }
-    return seen;
-  };
+  const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector) !== null));
   const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
   const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`), id: hasId };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
-  const names = new Map<Element, string>();
-  const nameOf = (el: Element) => {
-    let n = names.get(el);
-    if (n === undefined) {
-      n = accessibleName(el);
-      names.set(el, n);
-    }
-    return n;
-  };
+  const nameOf = remembered(accessibleName);
   const own = ownEvidence(d, live, roots, anywhere, nameOf, keyWord(d.name, pool, nameOf));
   const matches = pool.map((el) => own.map((e) => e.match(el)));
   // a feature counts as shared when another element shows it nearly as well, not when a word of it recurs
@@ -510,7 +495,21 @@ export function find(
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
   const kept = (s: Scored) => s.identity >= (s.renamed ? MIN_IDENTITY_UNNAMED : MIN_IDENTITY);
-  const plausible = ownMax ? shortlist.filter(kept) : shortlist;
+  // the only element of the page that keeps every one of the target's own features, the others clearly fewer, and
+  // under the target's section title (or, like the target, under none): it is the target, however close to it or
+  // ahead of it their surroundings put a look-alike (added beside it, in its place). Not when the target had exact
+  // copies at capture (the target reworded, a copy is now the one that keeps everything), nor under another title
+  // (a copy of the target's section made before the target was reworded). first is in the order of identity
+  const [keeper, second] = first;
+  const sole =
+    !d.copies &&
+    keeper &&
+    keeper.identity > 0.99 &&
+    (second?.identity ?? 0) < 0.9 &&
+    similarity(fp.context ?? '', contextOf(keeper.element) ?? '') >= 0.8;
+  const plausible = (ownMax ? shortlist.filter(kept) : shortlist).sort((a, b) =>
+    sole ? +(b === keeper) - +(a === keeper) : 0,
+  );
   const share = (score: number) => Math.max(0, Math.min(1, score / max));
   const candidates = plausible
     .slice(0, 3)
@@ -523,7 +522,7 @@ export function find(
   if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
   if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
-  if (runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
+  if (!sole && runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
   if (confidence < minConfidence) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be
   if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
@@ -537,21 +536,18 @@ export function find(
     (best.score - best.own) / (max - ownMax - fixedMax) < VANISHED_SURROUNDINGS
   )
     return report('low-confidence');
-  if (runnerUp) {
-    const lead = best.score - runnerUp.score;
+  if (
     // ahead by its place alone while keeping only part of the target's own features: a neighbour that moved
     // into a removed target's place looks just like this
-    const placeLead = best.place - runnerUp.place;
-    if (!d.copies && best.identity < 0.9 && lead - placeLead < AMBIGUITY_MARGIN * max)
-      return report('ambiguous');
-  }
-  // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
-  // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
-  if (
-    d.twins !== undefined &&
-    twinsOf(best.element) > d.twins &&
-    best.element.id !== d.attributes.id &&
-    !linked(best.element)
+    (runnerUp &&
+      !d.copies &&
+      best.identity < 0.9 &&
+      best.score - runnerUp.score - (best.place - runnerUp.place) < AMBIGUITY_MARGIN * max) ||
+    // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
+    // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
+    (twinsOf(best.element) > (d.twins ?? Infinity) &&
+      best.element.id !== d.attributes.id &&
+      !linked(best.element))
   )
     return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
@@ -560,7 +556,7 @@ export function find(
 function twinsOf(el: Element): number {
   const signature = ownSignature(el);
   let twins = 0;
-  for (const sibling of Array.from(el.parentNode?.children ?? [])) {
+  for (const sibling of el.parentNode?.children ?? []) {
     if (sibling !== el && sibling.localName === el.localName && ownSignature(sibling) === signature) twins++;
   }
   return twins;

@@ -23,17 +23,17 @@ const tokens = (value: string) => value.split(/[-_:.\s«»]+/).filter(Boolean);
 const GENERATED_ID =
   /^:[a-z0-9]+:$|«[a-z0-9]+»|^_r_[a-z0-9]+_$|^radix-|^ember\d+$|^(headlessui|mui|downshift|react-select|react-aria|mantine|chakra|rc|el|v|vs|ui|id|uid|field|input)[-_][\w-]*\d+$/i;
 
-// the same names come back on every element of a page and at every search: remember the verdicts
-function remembered(test: (value: string) => boolean): (value: string) => boolean {
-  const cache = new Map<string, boolean>();
-  return (value) => {
-    let verdict = cache.get(value);
-    if (verdict === undefined) {
+/** The function, remembering its answers (bounded): the same names come back on every element of a page. */
+export function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
       if (cache.size > 10_000) cache.clear();
-      verdict = test(value);
-      cache.set(value, verdict);
+      value = compute(key);
+      cache.set(key, value);
     }
-    return verdict;
+    return value;
   };
 }
 

@@ -138,6 +138,22 @@ describe('after a redeploy', () => {
     expect(find(d).element).toBeNull();
   });
 
+  test('a field that alone keeps every feature it had is found, though a look-alike added before it took its place', () => {
+    const form = (fields: string[]) =>
+      `<form class="search"><div class="field"><span id="from-label">From</span><input aria-labelledby="from-label" class="input" data-field="from"></div><div class="field"><span id="to-label">To</span>${fields
+        .map((field) => `<input aria-labelledby="to-label" class="input" data-field="${field}">`)
+        .join('')}</div><button type="submit">Search</button></form>`;
+    mount(form(['to']));
+    const d = roundTrip(capture(document.querySelector('[data-field="to"]') as Element));
+    // a second field under the same label, where the target stood: its position, path and neighbours are the
+    // target's, only its own data-* attribute differs
+    mount(form(['to-return', 'to']));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('[data-field="to"]'));
+    expect(result.candidates[0]?.element).toBe(result.element);
+  });
+
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
     const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
     const list = (links: string[]) =>
