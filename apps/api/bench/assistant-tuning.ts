@@ -3,9 +3,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { relevant, searchGuides } from '../src/assistant/fulltext.ts';
+import { confidentFrom, noGuideFloor, relevant, searchGuides } from '../src/assistant/fulltext.ts';
 import { buildServer } from '../src/server.ts';
-import { type Call, loadLabelledSet, tuningQueries } from './assistant/labelled.ts';
+import {
+  type BestOf,
+  type Call,
+  loadLabelledSet,
+  type Ranked,
+  score,
+  tradeOff,
+  tuningQueries,
+} from './assistant/labelled.ts';
 import { benchAccount } from './support.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-tuning-'));
@@ -36,8 +44,15 @@ try {
   const keyOf = new Map([...ids].map(([k, id]) => [id, k]));
   const byKind = new Map<string, { n: number; right: number }>();
   const lines: string[] = [];
+  const answers: Ranked[] = [];
+  const bests: BestOf[] = [];
   for (const q of tuningQueries) {
     const ranked = await searchGuides(app.mulot.db, { organizationId }, q.query);
+    bests.push({ expected: q.expected, best: ranked[0] });
+    answers.push({
+      query: q,
+      ranked: relevant(ranked).map((c) => keyOf.get(c.scenarioId) ?? c.scenarioId),
+    });
     // Each guide's score and how many of the query's words it holds (what the "no guide" decision reads).
     const top = ranked.slice(0, 3).map((c) => `${keyOf.get(c.scenarioId)} ${c.score} (${c.held}w)`);
     const confident = relevant(ranked)[0];
@@ -50,7 +65,19 @@ try {
     const line = `${right ? ' ' : 'X'} [${q.kind}] "${q.query}" → ${q.expected ?? 'none'} | ${top.join(' | ')}`;
     if (!right || process.env.ALL) lines.push(line);
   }
-  // The sweep and the rule's picks are printed by `pnpm bench:assistant`.
+  // The full sweep is printed by `pnpm bench:assistant`; the rule's pair is printed here too, to tune with.
+  const s = score(answers);
+  const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
+  console.log(
+    `Tuning half: top-1 ${pct(s.top1, s.answerable)}, top-3 ${pct(s.top3, s.answerable)}, "no guide" precision ` +
+      `${(100 * s.noMatchPrecision).toFixed(1)}%, recall ${pct(s.noMatchEmpty, s.noMatch)}`,
+  );
+  const rule = tradeOff(bests, noGuideFloor);
+  const followed = rule !== undefined && rule.one === confidentFrom(1) && rule.several === confidentFrom(2);
+  console.log(
+    `The rule (floor ${100 * noGuideFloor}%) picks one word ${rule?.one}, two or more ${rule?.several}; in use ` +
+      `${confidentFrom(1)}, ${confidentFrom(2)}${followed ? '' : " — NOT the rule's pair"}`,
+  );
   console.log([...byKind].map(([kind, k]) => `${kind}: ${k.right}/${k.n}`).join(', '));
   console.log(lines.join('\n'));
 } finally {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import {
   confidentFrom,
-  confidentMargin,
+  noGuideFloor,
   queryWords,
   relevant,
   searchGuides,
@@ -24,14 +24,18 @@ import { configFromEnv } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
 import {
+  type BestOf,
   type Call,
+  confidentGrid,
   type Half,
   halfOf,
   labelledQueries,
   loadLabelledSet,
   type Ranked,
+  refusals,
   type Scores,
   score,
+  tradeOff,
 } from './assistant/labelled.ts';
 import { searchGuides as legacySearch } from './assistant/legacy.ts';
 import {
@@ -196,94 +200,59 @@ try {
   // The confident scores are chosen here, on the tuning half only (ADR 0005): for each candidate score and each kind
   // of best guide (holding one of the query's words, or two and more), the answerable queries "no guide" would refuse
   // and the no-match queries it would rightly refuse.
-  const tuning: Array<{
-    query: (typeof labelledQueries)[number];
-    best: { score: number; held: number } | undefined;
-  }> = [];
+  const tuning: BestOf[] = [];
   for (const query of labelledQueries.filter((q) => halfOf(q) === 'tuning')) {
     const ranked = await searchGuides(app.mulot.db, scope, query.query);
-    tuning.push({ query, best: ranked[0] });
+    tuning.push({ expected: query.expected, best: ranked[0] });
   }
   const kinds = [
     { name: 'one word', is: (held: number) => held < 2, inUse: confidentFrom(1) },
     { name: 'two or more', is: (held: number) => held >= 2, inUse: confidentFrom(2) },
   ];
-  const grid = Array.from({ length: 21 }, (_, i) => Math.round((8 + i) * 25) / 1000);
-  const sweep = grid.map((threshold) => {
+  // The rule: the pair that refuses the most no-match queries of the tuning half while "no guide" precision on it
+  // stays at or above the floor (noGuideFloor); other floors are printed to show how the choice moves with it.
+  const rule = tradeOff(tuning, noGuideFloor);
+  const picks = [rule?.one, rule?.several];
+  const sweep = confidentGrid.map((threshold) => {
     const line: Record<string, string> = { 'confident score': threshold.toFixed(3) };
     for (const kind of kinds) {
       const of = tuning.filter((t) => t.best !== undefined && kind.is(t.best.held));
       const refused = of.filter((t) => (t.best?.score ?? 0) < threshold);
-      const wrong = refused.filter((t) => t.query.expected !== null).length;
-      line[`${kind.name}: answerable refused`] =
-        `${wrong}/${of.filter((t) => t.query.expected !== null).length}`;
+      const wrong = refused.filter((t) => t.expected !== null).length;
+      line[`${kind.name}: answerable refused`] = `${wrong}/${of.filter((t) => t.expected !== null).length}`;
       line[`${kind.name}: no-match refused`] =
-        `${refused.length - wrong}/${of.filter((t) => t.query.expected === null).length}`;
+        `${refused.length - wrong}/${of.filter((t) => t.expected === null).length}`;
     }
-    return { threshold, line };
-  });
-  // The rule: for each kind, the highest score at which "no guide" refuses no answerable query of the tuning half,
-  // less the margin (the tuning half's right answers are optimistic: the vocabulary was written reading them).
-  const picks = kinds.map((kind) => {
-    const safe = grid.filter((threshold) =>
-      tuning.every(
-        (t) =>
-          t.best === undefined ||
-          !kind.is(t.best.held) ||
-          t.query.expected === null ||
-          t.best.score >= threshold,
-      ),
-    );
-    return Math.round((Math.max(...safe) - confidentMargin) * 1000) / 1000;
-  });
-  for (const { threshold, line } of sweep) {
     const marks = kinds.flatMap((kind, i) => [
       Math.abs(threshold - kind.inUse) < 1e-9 ? `in use for ${kind.name}` : '',
-      Math.abs(threshold - (picks[i] as number)) < 1e-9 ? `the rule picks it for ${kind.name}` : '',
+      picks[i] !== undefined && Math.abs(threshold - (picks[i] as number)) < 1e-9
+        ? `the rule picks it for ${kind.name}`
+        : '',
     ]);
     const marked = marks.filter(Boolean);
     if (marked.length > 0) line['confident score'] += ` (${marked.join(', ')})`;
-  }
-  console.log(
-    `\nTuning half: the "no guide" decision at each confident score, by how many of the query's words the best guide ` +
-      `holds (margin ${confidentMargin})`,
-  );
-  console.table(sweep.map((s) => s.line));
-  // The same choice made as a trade-off instead (ADR 0005, fourth pass): the pair of scores, one word and two or
-  // more, that refuses the most no-match queries of the tuning half while the precision of "no guide" on it stays at
-  // or above a floor. Printed to compare with the rule above, which cannot refuse any answerable query and so sits
-  // on the tuning half's lowest right answer: queries written after the vocabulary bring that answer down.
-  const refusals = (one: number, several: number) => {
-    let right = 0;
-    let wrong = 0;
-    for (const t of tuning) {
-      const refused = t.best === undefined || t.best.score < (t.best.held >= 2 ? several : one);
-      if (!refused) continue;
-      if (t.query.expected === null) right++;
-      else wrong++;
-    }
-    return { right, wrong };
-  };
-  const noMatchCount = tuning.filter((t) => t.query.expected === null).length;
-  const current = refusals(confidentFrom(1), confidentFrom(2));
-  const tradeOffs = [0.9, 0.925, 0.95].map((floor) => {
-    let best: { one: number; several: number; right: number; wrong: number } | undefined;
-    for (const one of grid)
-      for (const several of grid) {
-        const r = refusals(one, several);
-        if (r.right + r.wrong === 0 || r.right / (r.right + r.wrong) < floor) continue;
-        if (!best || r.right > best.right || (r.right === best.right && r.wrong < best.wrong))
-          best = { one, several, ...r };
-      }
-    return best
-      ? `floor ${(100 * floor).toFixed(1)}%: one word ${best.one}, two or more ${best.several} ` +
-          `(no-match refused ${best.right}/${noMatchCount}, answerable refused ${best.wrong})`
-      : `floor ${(100 * floor).toFixed(1)}%: none`;
+    return line;
   });
   console.log(
-    `\nTuning half, "no guide" as a trade-off: the scores that refuse the most no-match queries with "no guide" ` +
-      `precision at or above a floor: ${tradeOffs.join('; ')}. In use: one word ${confidentFrom(1)}, two or more ` +
-      `${confidentFrom(2)} (no-match refused ${current.right}/${noMatchCount}, answerable refused ${current.wrong}).`,
+    `\nTuning half: the "no guide" decision at each confident score, by how many of the query's words the best guide ` +
+      `holds (the rule: the most no-match queries refused at a "no guide" precision of ${100 * noGuideFloor}% or more)`,
+  );
+  console.table(sweep);
+  const noMatchCount = tuning.filter((t) => t.expected === null).length;
+  const current = refusals(tuning, confidentFrom(1), confidentFrom(2));
+  const tradeOffs = [0.9, noGuideFloor, 0.95].map((floor) => {
+    const best = tradeOff(tuning, floor);
+    const mark = floor === noGuideFloor ? ' (the rule)' : '';
+    return best
+      ? `floor ${(100 * floor).toFixed(1)}%${mark}: one word ${best.one}, two or more ${best.several} ` +
+          `(no-match refused ${best.right}/${noMatchCount}, answerable refused ${best.wrong})`
+      : `floor ${(100 * floor).toFixed(1)}%${mark}: none`;
+  });
+  const followed = rule !== undefined && rule.one === confidentFrom(1) && rule.several === confidentFrom(2);
+  console.log(
+    `\nTuning half, the pair of scores each floor picks: ${tradeOffs.join('; ')}. In use: one word ` +
+      `${confidentFrom(1)}, two or more ${confidentFrom(2)} (no-match refused ${current.right}/${noMatchCount}, ` +
+      `answerable refused ${current.wrong})${followed ? ": the rule's pair" : ": NOT the rule's pair"}.`,
   );
   if (scale > 0) {
     // Latency only: the documents are computed per query, so the cost grows with the guides in scope. The filler

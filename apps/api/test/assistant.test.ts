@@ -2,8 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Call, heldOutQueries, loadLabelledSet, score } from '../bench/assistant/labelled.ts';
-import { type Candidate, confidentScore, relevant, weak } from '../src/assistant/fulltext.ts';
+import {
+  type BestOf,
+  type Call,
+  heldOutQueries,
+  loadLabelledSet,
+  score,
+  tradeOff,
+  tuningQueries,
+} from '../bench/assistant/labelled.ts';
+import {
+  type Candidate,
+  confidentFrom,
+  confidentScore,
+  noGuideFloor,
+  relevant,
+  searchGuides,
+  weak,
+} from '../src/assistant/fulltext.ts';
 import { backup, restore } from '../src/backup.ts';
 import { type DatabaseTarget, openDatabase } from '../src/db/index.ts';
 import type { Schemas } from '../src/handlers/types.ts';
@@ -77,6 +93,18 @@ describe('POST /assistant on the labelled set', () => {
     expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(0.875);
     expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(0.94);
     expect(s.noMatchPrecision).toBeGreaterThanOrEqual(0.85);
+  });
+
+  // The tuning half only: the confident scores in use are the pair the rule picks there (ADR 0005), so a change of
+  // the ranking that moves the pick must move the scores with it.
+  it('answers from the confident scores the rule picks on the tuning half', async () => {
+    const bests: BestOf[] = [];
+    for (const query of tuningQueries) {
+      const ranked = await searchGuides(server.db, { organizationId: author.org }, query.query);
+      bests.push({ expected: query.expected, best: ranked[0] });
+    }
+    const rule = tradeOff(bests, noGuideFloor);
+    expect([rule?.one, rule?.several]).toEqual([confidentFrom(1), confidentFrom(2)]);
   });
 });
 

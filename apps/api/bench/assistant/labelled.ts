@@ -157,3 +157,45 @@ export function score(answers: Ranked[]): Scores {
       .map((a) => ({ query: a.query.query, expected: a.query.expected, got: a.ranked.slice(0, 3) })),
   };
 }
+
+/** A tuning-half query and the best guide the ranking gives it (undefined: no guide at all). */
+export interface BestOf {
+  expected: string | null;
+  best: { score: number; held: number } | undefined;
+}
+
+/** The confident scores the bench sweeps: 0.2 to 0.7 in steps of 0.025. */
+export const confidentGrid = Array.from({ length: 21 }, (_, i) => Math.round((8 + i) * 25) / 1000);
+
+/** The queries "no guide" refuses at these confident scores: no-match ones (right) and answerable ones (wrong). */
+export function refusals(tuning: BestOf[], one: number, several: number): { right: number; wrong: number } {
+  let right = 0;
+  let wrong = 0;
+  for (const t of tuning) {
+    const refused = t.best === undefined || t.best.score < (t.best.held >= 2 ? several : one);
+    if (!refused) continue;
+    if (t.expected === null) right++;
+    else wrong++;
+  }
+  return { right, wrong };
+}
+
+/**
+ * The rule that sets the confident scores (ADR 0005): of the pairs (one word, two or more) of the grid, the one that
+ * refuses the most no-match queries of the tuning half while the precision of "no guide" on it stays at or above
+ * the floor; among equals, the one refusing the fewest answerable queries, then the lowest scores (answering more).
+ */
+export function tradeOff(
+  tuning: BestOf[],
+  floor: number,
+): { one: number; several: number; right: number; wrong: number } | undefined {
+  let best: { one: number; several: number; right: number; wrong: number } | undefined;
+  for (const one of confidentGrid)
+    for (const several of confidentGrid) {
+      const r = refusals(tuning, one, several);
+      if (r.right + r.wrong === 0 || r.right / (r.right + r.wrong) < floor) continue;
+      if (!best || r.right > best.right || (r.right === best.right && r.wrong < best.wrong))
+        best = { one, several, ...r };
+    }
+  return best;
+}
