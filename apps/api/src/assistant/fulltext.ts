@@ -132,12 +132,15 @@ interface Vocabulary {
   byTerm: Map<string, number[]>;
   /** The longest term, in words. */
   longest: number;
+  /** The groups each group is the opposite of (cancel and create, import and export…), by index. */
+  opposites: Map<number, Set<number>>;
 }
 
 function loadVocabulary(): Vocabulary {
   const file = JSON.parse(readFileSync(join(import.meta.dirname, 'vocabulary.json'), 'utf8')) as {
     groups: string[][];
     actions: string[][];
+    opposites?: string[][];
   };
   const groups = [...file.groups, ...file.actions].map((g) => g.map(foldWords).filter((t) => t.length > 0));
   const actions = new Set(file.actions.map((_, i) => file.groups.length + i));
@@ -152,7 +155,25 @@ function loadVocabulary(): Vocabulary {
       longest = Math.max(longest, term.length);
     }
   });
-  return { groups, actions, byTerm, longest };
+  const opposites = new Map<number, Set<number>>();
+  for (const [a, b] of file.opposites ?? []) {
+    const of = (term: string | undefined) =>
+      byTerm.get(
+        foldWords(term ?? '')
+          .map(key)
+          .join(' '),
+      ) ?? [];
+    for (const [x, y] of [
+      [of(a), of(b)],
+      [of(b), of(a)],
+    ] as const)
+      for (const g of x) {
+        const set = opposites.get(g) ?? new Set<number>();
+        for (const o of y) set.add(o);
+        opposites.set(g, set);
+      }
+  }
+  return { groups, actions, byTerm, longest, opposites };
 }
 
 /** The domain vocabulary (vocabulary.json): words and phrases meaning the same thing, in French and English. */
@@ -629,6 +650,19 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   );
   const readings = concepts.map((c) => distinct(c.alternatives.map((a) => readingOf(a, stems))));
 
+  // What a guide's title does may be the opposite of what the query asks ("Annuler une demande de congé" for "request
+  // time off"): the query's concept is then not held by that guide, whatever words they share. Only the opposites of
+  // the query's groups that the query itself does not name count ("annuler ma demande" names both).
+  const named = new Set(concepts.flatMap((c) => c.groups));
+  const opposedTerms = concepts.map((c) => {
+    const groups = new Set(c.groups.flatMap((g) => [...(vocabulary.opposites.get(g) ?? [])]));
+    return [...groups].filter((g) => !named.has(g)).flatMap((g) => vocabulary.groups[g] ?? []);
+  });
+  const opposedStems = await stemsOf(db, opposedTerms.flat(2));
+  const opposed = opposedTerms.map((terms) =>
+    distinct(terms.map((words) => readingOf({ words, factor: 1, readAs: words.join(' ') }, opposedStems))),
+  );
+
   // A word that no guide has, itself, may be a typo: read it as the closest title or step-name word.
   const unknown = concepts
     .map((c, ci) => ({ c, ci }))
@@ -673,6 +707,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     const depth = concepts.map(() => ({ title: 0, names: 0, summary: 0, steps: 0 }) as Record<Field, number>);
     const matches: (TermMatch | undefined)[] = concepts.map(() => undefined);
     readings.forEach((list, ci) => {
+      if (opposed[ci]?.some((reading) => present(doc.fields.title, reading))) return;
       for (const [ri, reading] of list.entries()) {
         if (!having[ci]?.[ri]?.has(di)) continue;
         const fields = fieldsOf(doc, reading);
