@@ -3,7 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { confidentFrom, noGuideFloor, relevant, searchGuides } from '../src/assistant/fulltext.ts';
+import {
+  confidentFrom,
+  noGuideFloor,
+  relativeThreshold,
+  relevant,
+  searchGuides,
+} from '../src/assistant/fulltext.ts';
 import { buildServer } from '../src/server.ts';
 import {
   type BestOf,
@@ -46,8 +52,10 @@ try {
   const lines: string[] = [];
   const answers: Ranked[] = [];
   const bests: BestOf[] = [];
+  const rankings: Array<Awaited<ReturnType<typeof searchGuides>>> = [];
   for (const q of tuningQueries) {
     const ranked = await searchGuides(app.mulot.db, { organizationId }, q.query);
+    rankings.push(ranked);
     bests.push({ expected: q.expected, best: ranked[0] });
     answers.push({
       query: q,
@@ -68,16 +76,29 @@ try {
   // The full sweep is printed by `pnpm bench:assistant`; the rule's pair is printed here too, to tune with.
   const s = score(answers);
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
-  console.log(
-    `Tuning half: top-1 ${pct(s.top1, s.answerable)}, top-3 ${pct(s.top3, s.answerable)}, "no guide" precision ` +
-      `${(100 * s.noMatchPrecision).toFixed(1)}%, recall ${pct(s.noMatchEmpty, s.noMatch)}`,
-  );
+  const figures = (f: typeof s) =>
+    `top-1 ${pct(f.top1, f.answerable)}, top-3 ${pct(f.top3, f.answerable)}, "no guide" precision ` +
+    `${(100 * f.noMatchPrecision).toFixed(1)}%, recall ${pct(f.noMatchEmpty, f.noMatch)}`;
+  console.log(`Tuning half: ${figures(s)}`);
   const rule = tradeOff(bests, noGuideFloor);
   const followed = rule !== undefined && rule.one === confidentFrom(1) && rule.several === confidentFrom(2);
   console.log(
     `The rule (floor ${100 * noGuideFloor}%) picks one word ${rule?.one}, two or more ${rule?.several}; in use ` +
       `${confidentFrom(1)}, ${confidentFrom(2)}${followed ? '' : " — NOT the rule's pair"}`,
   );
+  if (rule && !followed) {
+    // What the tuning half would measure with the rule's pair, to see a change's effect before setting it.
+    const at = rankings.map((ranked, i) => {
+      const best = ranked[0];
+      const ok = best !== undefined && best.score >= (best.held >= 2 ? rule.several : rule.one);
+      const kept = ok && best ? ranked.filter((g) => g.score >= best.score * relativeThreshold) : [];
+      return {
+        query: tuningQueries[i] as (typeof tuningQueries)[number],
+        ranked: kept.map((c) => keyOf.get(c.scenarioId) ?? c.scenarioId),
+      };
+    });
+    console.log(`With the rule's pair: ${figures(score(at))}`);
+  }
   console.log([...byKind].map(([kind, k]) => `${kind}: ${k.right}/${k.n}`).join(', '));
   console.log(lines.join('\n'));
 } finally {
