@@ -56,7 +56,7 @@ const actionWeight = 0.5;
  * `noGuideFloor` (`pnpm bench:assistant` prints the sweep and marks the pair; `bench:assistant:tuning` prints it too,
  * and test/assistant.test.ts checks these are it).
  */
-export const confidentScore = 0.45;
+export const confidentScore = 0.475;
 export const confidentSeveral = 0.325;
 /**
  * The precision floor of "no guide" on the tuning half: issue 16's goal (90 %) and a margin, because the tuning
@@ -68,7 +68,7 @@ export const confidentFrom = (held: number) => (held >= 2 ? confidentSeveral : c
 const confident = (guide: Candidate | undefined) =>
   guide !== undefined && guide.score >= confidentFrom(guide.held);
 /** Guides far behind the best one are noise, not alternatives. */
-const relativeThreshold = 0.5;
+export const relativeThreshold = 0.5;
 /** Below the confident score, the closest guides from this score are shown apart as "peut-être". */
 export const weakScore = 0.15;
 /** At most this many "peut-être" guides. */
@@ -78,7 +78,8 @@ const typoSimilarity = 0.45;
 const maxConcepts = 16;
 
 /**
- * Words that say the user is asking, not what about; they are in no guide, so they would only dilute the score.
+ * Words that say the user is asking, not what about, and the words that name the product itself ("dans l'outil",
+ * "on the platform"): every guide is about the product, so they would only dilute the score.
  * Grammatical words (le, de, the, to…) are dropped by the French and English stop lists of PostgreSQL instead;
  * the few that PostgreSQL's French list lacks ("les", "cette"…) are here too.
  */
@@ -86,7 +87,8 @@ const requestWords = new Set(
   `comment faire veux voudrais voudrai souhaite souhaiterais aimerais besoin dois doit peux peut puis pourrais
   savoir aide aidez aider svp merci bonjour salut quoi quel quelle quels quelles ou faut il est possible
   how want would like need help please can could where what which thanks hello hi way should
-  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez quelqu quelque chose moi toi`
+  les cette cet ca ici tout tous toute toutes plus tres aussi dont alors donc chez quelqu quelque chose moi toi
+  outil logiciel plateforme tool software platform`
     .split(/\s+/)
     .filter(Boolean),
 );
