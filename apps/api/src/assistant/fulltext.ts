@@ -201,14 +201,24 @@ interface Concept {
 /** Whether every vocabulary group of a term is an action group (a term in no group is not an action). */
 const isAction = (groups: number[]) => groups.length > 0 && groups.every((g) => vocabulary.actions.has(g));
 
+/**
+ * Words that negate: a term holding one ("ne paie pas", "not received") reads in a query as its group, but is never
+ * looked for in a guide, where its stems, without the negation (a stop word), would find the opposite ("paie",
+ * "received").
+ */
+const negations = new Set(
+  'ne n pas non jamais plus not no never don doesn didn isn wasn hasn haven won cannot'.split(' '),
+);
+const negated = (words: string[]) => words.length > 1 && words.some((w) => negations.has(w));
+
 function alternativesOf(words: string[], groups: number[], factor: number, readAs?: string): Alternative[] {
   const own = words.join(' ');
-  const list: Alternative[] = [{ words, factor, ...(readAs ? { readAs } : {}) }];
+  const list: Alternative[] = negated(words) ? [] : [{ words, factor, ...(readAs ? { readAs } : {}) }];
   const seen = new Set([own]);
   for (const g of groups)
     for (const term of vocabulary.groups[g] ?? []) {
       const text = term.join(' ');
-      if (seen.has(text)) continue;
+      if (seen.has(text) || negated(term)) continue;
       seen.add(text);
       list.push({ words: term, factor: factor * synonymWeight, readAs: text });
     }
