@@ -535,11 +535,14 @@ interface Reading {
 }
 
 function readingOf(alternative: Alternative, stems: Map<string, Stems>): Reading {
-  const prefix = (w: string) => w.length >= 4 && alternative.readAs === undefined;
+  // A word its stemmer cut by three letters or more lost a suffix of derivation ("navigateur" → "navig"): it is a
+  // whole word, and its stem as a prefix would reach other words ("naviguer").
+  const prefix = (w: string, stem: string) =>
+    w.length >= 4 && alternative.readAs === undefined && stem.length >= w.length - 2;
   const language = (lang: keyof Stems) =>
     alternative.words.flatMap((w) => {
       const stem = stems.get(w)?.[lang];
-      return stem ? [{ stem, prefix: prefix(w) }] : [];
+      return stem ? [{ stem, prefix: prefix(w, stem) }] : [];
     });
   return { alternative, factor: alternative.factor, languages: [language('fr'), language('en')] };
 }
