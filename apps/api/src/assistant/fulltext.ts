@@ -259,7 +259,9 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
   }
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
   const single = words.map((w) => {
-    const groups = vocabulary.byTerm.get(key(w)) ?? [];
+    // A verb said again ("réutiliser", "reopen") is the verb: its group, when the word itself has none.
+    const again = /^re.{4,}$/.test(w) ? (vocabulary.byTerm.get(key(w.slice(2))) ?? []) : [];
+    const groups = vocabulary.byTerm.get(key(w)) ?? again;
     return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups), groups };
   });
   const seen = new Set<string>();
