@@ -210,6 +210,31 @@ describe('POST /assistant ranking', () => {
     expect((english.body.weak ?? []).map((g) => g.scenarioId)).toContain(ids.get('creer-facture'));
   });
 
+  it('does not count a concept in a guide whose title does the opposite of what the query asks', async () => {
+    // "Annuler une demande de congé" holds "demande", but cancelling is the opposite of asking.
+    const ask1 = await ask(author, { query: 'demander un congé' });
+    expect(ask1.body.guides[0]?.scenarioId).toBe(ids.get('poser-conge'));
+    // Unless the query names both sides.
+    const cancel = await ask(author, { query: 'annuler ma demande de congé' });
+    expect(cancel.body.guides[0]?.scenarioId).toBe(ids.get('annuler-conge'));
+  });
+
+  it("reads negations, verbs said again and the product's own name as a user means them", async () => {
+    // "n'a pas payé" is unpaid, not a payment.
+    const unpaid = await ask(author, { query: "le client n'a pas payé" });
+    expect(unpaid.body.guides[0]?.scenarioId).toBe(ids.get('relancer-impaye'));
+    // "réactiver" is "activer" again.
+    const again = await ask(author, { query: 'réactiver la double authentification' });
+    expect(again.body.guides[0]?.scenarioId).toBe(ids.get('two-factor'));
+    // "sur la plateforme" says nothing about which guide.
+    const bare = await ask(author, { query: 'inviter un collègue' });
+    const platform = await ask(author, { query: 'inviter un collègue sur la plateforme' });
+    expect(platform.body.guides[0]?.score).toBe(bare.body.guides[0]?.score);
+    // A whole word whose stem lost a suffix is not a prefix: "navigateur" (navig) is not "Naviguer".
+    const browser = await ask(author, { query: 'navigateur' });
+    expect(browser.body).toEqual({ guides: [], source: 'fulltext' });
+  });
+
   it('counts two words meaning one thing once: a purchase order is no more an order than "order" alone', async () => {
     // No guide has suppliers: "purchase" and "order" both read as "commande" must not outweigh the missing word.
     const both = await ask(author, { query: 'purchase order from a supplier' }, 'en');
