@@ -254,7 +254,7 @@ export function capture(el: Element): TargetDescriptor {
   };
   const [context, ...outer] = contextsOf(el);
   // the optional fields, left out when empty, in the order earlier versions wrote them
-  const optional = (into: object, fields: Record<string, unknown>) => {
+  const optional = <T extends object>(into: T, fields: { [K in keyof T]?: T[K] | null }) => {
     for (const [key, value] of Object.entries(fields))
       if (value && (value as unknown[]).length !== 0) (into as Record<string, unknown>)[key] = value;
   };
