@@ -43,6 +43,11 @@ import { benchAccount, benchDatabase } from './support.ts';
 
 /** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
 const scale = Number(process.env.BENCH_ASSISTANT_SCALE ?? 1000);
+/**
+ * `--latency`: only the latency with the added guides, without the quality tables, so that the cost of the ranking
+ * can be worked on without reading the held-out half each time.
+ */
+const latencyOnly = process.argv.includes('--latency');
 const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-'));
 const { database, drop } = await benchDatabase('mulot_bench_assistant', { kind: 'pglite-memory' });
 // The model is left out on purpose: this measures the offline ranking every installation gets.
@@ -129,162 +134,171 @@ try {
   const keyOf = new Map([...ids].map(([key, id]) => [id, key]));
   const keys = (list: string[]) => list.map((id) => keyOf.get(id) ?? id);
 
-  const assistant: Run = {
-    title: llm ? `POST /assistant (model ${llm.model})` : 'POST /assistant (full-text)',
-    answers: [],
-    ms: [],
-  };
-  const offline: Run = { title: 'full-text ranking, in-process', answers: [], ms: [] };
-  const previous: Run = { title: 'issue 16 first pass', answers: [], ms: [] };
-  const legacy: Run = { title: 'main before: ADR 0005 v1', answers: [], ms: [] };
-  const naive: Run = { title: 'naive: ILIKE substring', answers: [], ms: [] };
   const scope = { organizationId };
-  for (const query of labelledQueries) {
-    let t = performance.now();
-    const answer = await call('POST', '/api/assistant', { query: query.query });
-    assistant.ms.push(performance.now() - t);
-    if (answer.status !== 200) throw new Error(`POST /assistant "${query.query}": ${answer.status}`);
-    const body = answer.body as {
-      guides: Array<{ scenarioId: string }>;
-      weak?: Array<{ scenarioId: string }>;
+  if (!latencyOnly) {
+    const assistant: Run = {
+      title: llm ? `POST /assistant (model ${llm.model})` : 'POST /assistant (full-text)',
+      answers: [],
+      ms: [],
     };
-    assistant.answers.push({
-      query,
-      ranked: keys(body.guides.map((g) => g.scenarioId)),
-      weak: keys((body.weak ?? []).map((g) => g.scenarioId)),
-    });
-    if (llm) {
-      t = performance.now();
-      const candidates = await searchGuides(app.mulot.db, scope, query.query);
-      offline.ms.push(performance.now() - t);
-      offline.answers.push({
+    const offline: Run = { title: 'full-text ranking, in-process', answers: [], ms: [] };
+    const previous: Run = { title: 'issue 16 first pass', answers: [], ms: [] };
+    const legacy: Run = { title: 'main before: ADR 0005 v1', answers: [], ms: [] };
+    const naive: Run = { title: 'naive: ILIKE substring', answers: [], ms: [] };
+    for (const query of labelledQueries) {
+      let t = performance.now();
+      const answer = await call('POST', '/api/assistant', { query: query.query });
+      assistant.ms.push(performance.now() - t);
+      if (answer.status !== 200) throw new Error(`POST /assistant "${query.query}": ${answer.status}`);
+      const body = answer.body as {
+        guides: Array<{ scenarioId: string }>;
+        weak?: Array<{ scenarioId: string }>;
+      };
+      assistant.answers.push({
         query,
-        ranked: keys(relevant(candidates).map((c) => c.scenarioId)),
-        weak: keys(weak(candidates).map((c) => c.scenarioId)),
+        ranked: keys(body.guides.map((g) => g.scenarioId)),
+        weak: keys((body.weak ?? []).map((g) => g.scenarioId)),
       });
-    }
-    t = performance.now();
-    const before = await previousSearch(app.mulot.db, scope, query.query);
-    previous.ms.push(performance.now() - t);
-    previous.answers.push({
-      query,
-      ranked: keys(previousRelevant(before).map((c) => c.scenarioId)),
-      weak: keys(previousWeak(before).map((c) => c.scenarioId)),
-    });
-    t = performance.now();
-    const old = await legacySearch(app.mulot.db, scope, query.query);
-    legacy.ms.push(performance.now() - t);
-    legacy.answers.push({ query, ranked: keys(old.slice(0, 5).map((c) => c.scenarioId)) });
-    t = performance.now();
-    naive.answers.push({ query, ranked: keys(await baseline(app.mulot.db, organizationId, query.query)) });
-    naive.ms.push(performance.now() - t);
-  }
-  const ours = score(assistant.answers);
-  const engine = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  console.log(
-    `\nAssistant on ${engine}: ${ids.size} published guides, ${labelledQueries.length} labelled queries ` +
-      `(${ours.answerable} with an expected guide, ${ours.noMatch} no-match; ` +
-      `${labelledQueries.filter((q) => halfOf(q) === 'tuning').length} in the tuning half)\n`,
-  );
-  console.table(
-    rows(llm ? [assistant, offline, previous, legacy, naive] : [assistant, previous, legacy, naive]),
-  );
-  console.log(
-    '\nLatency: POST /assistant is measured over HTTP, the previous rankings as their function calls, the naive ' +
-      'one as one SQL query.',
-  );
-  // The confident scores are chosen here, on the tuning half only (ADR 0005): for each candidate score and each kind
-  // of best guide (holding one of the query's words, or two and more), the answerable queries "no guide" would refuse
-  // and the no-match queries it would rightly refuse.
-  const tuning: Array<{
-    query: (typeof labelledQueries)[number];
-    best: { score: number; held: number } | undefined;
-  }> = [];
-  for (const query of labelledQueries.filter((q) => halfOf(q) === 'tuning')) {
-    const ranked = await searchGuides(app.mulot.db, scope, query.query);
-    tuning.push({ query, best: ranked[0] });
-  }
-  const kinds = [
-    { name: 'one word', is: (held: number) => held < 2, inUse: confidentFrom(1) },
-    { name: 'two or more', is: (held: number) => held >= 2, inUse: confidentFrom(2) },
-  ];
-  const grid = Array.from({ length: 21 }, (_, i) => Math.round((8 + i) * 25) / 1000);
-  const sweep = grid.map((threshold) => {
-    const line: Record<string, string> = { 'confident score': threshold.toFixed(3) };
-    for (const kind of kinds) {
-      const of = tuning.filter((t) => t.best !== undefined && kind.is(t.best.held));
-      const refused = of.filter((t) => (t.best?.score ?? 0) < threshold);
-      const wrong = refused.filter((t) => t.query.expected !== null).length;
-      line[`${kind.name}: answerable refused`] =
-        `${wrong}/${of.filter((t) => t.query.expected !== null).length}`;
-      line[`${kind.name}: no-match refused`] =
-        `${refused.length - wrong}/${of.filter((t) => t.query.expected === null).length}`;
-    }
-    return { threshold, line };
-  });
-  // The rule: for each kind, the highest score at which "no guide" refuses no answerable query of the tuning half,
-  // less the margin (the tuning half's right answers are optimistic: the vocabulary was written reading them).
-  const picks = kinds.map((kind) => {
-    const safe = grid.filter((threshold) =>
-      tuning.every(
-        (t) =>
-          t.best === undefined ||
-          !kind.is(t.best.held) ||
-          t.query.expected === null ||
-          t.best.score >= threshold,
-      ),
-    );
-    return Math.round((Math.max(...safe) - confidentMargin) * 1000) / 1000;
-  });
-  for (const { threshold, line } of sweep) {
-    const marks = kinds.flatMap((kind, i) => [
-      Math.abs(threshold - kind.inUse) < 1e-9 ? `in use for ${kind.name}` : '',
-      Math.abs(threshold - (picks[i] as number)) < 1e-9 ? `the rule picks it for ${kind.name}` : '',
-    ]);
-    const marked = marks.filter(Boolean);
-    if (marked.length > 0) line['confident score'] += ` (${marked.join(', ')})`;
-  }
-  console.log(
-    `\nTuning half: the "no guide" decision at each confident score, by how many of the query's words the best guide ` +
-      `holds (margin ${confidentMargin})`,
-  );
-  console.table(sweep.map((s) => s.line));
-  // The same choice made as a trade-off instead (ADR 0005, fourth pass): the pair of scores, one word and two or
-  // more, that refuses the most no-match queries of the tuning half while the precision of "no guide" on it stays at
-  // or above a floor. Printed to compare with the rule above, which cannot refuse any answerable query and so sits
-  // on the tuning half's lowest right answer: queries written after the vocabulary bring that answer down.
-  const refusals = (one: number, several: number) => {
-    let right = 0;
-    let wrong = 0;
-    for (const t of tuning) {
-      const refused = t.best === undefined || t.best.score < (t.best.held >= 2 ? several : one);
-      if (!refused) continue;
-      if (t.query.expected === null) right++;
-      else wrong++;
-    }
-    return { right, wrong };
-  };
-  const noMatchCount = tuning.filter((t) => t.query.expected === null).length;
-  const current = refusals(confidentFrom(1), confidentFrom(2));
-  const tradeOffs = [0.9, 0.925, 0.95].map((floor) => {
-    let best: { one: number; several: number; right: number; wrong: number } | undefined;
-    for (const one of grid)
-      for (const several of grid) {
-        const r = refusals(one, several);
-        if (r.right + r.wrong === 0 || r.right / (r.right + r.wrong) < floor) continue;
-        if (!best || r.right > best.right || (r.right === best.right && r.wrong < best.wrong))
-          best = { one, several, ...r };
+      if (llm) {
+        t = performance.now();
+        const candidates = await searchGuides(app.mulot.db, scope, query.query);
+        offline.ms.push(performance.now() - t);
+        offline.answers.push({
+          query,
+          ranked: keys(relevant(candidates).map((c) => c.scenarioId)),
+          weak: keys(weak(candidates).map((c) => c.scenarioId)),
+        });
       }
-    return best
-      ? `floor ${(100 * floor).toFixed(1)}%: one word ${best.one}, two or more ${best.several} ` +
-          `(no-match refused ${best.right}/${noMatchCount}, answerable refused ${best.wrong})`
-      : `floor ${(100 * floor).toFixed(1)}%: none`;
-  });
-  console.log(
-    `\nTuning half, "no guide" as a trade-off: the scores that refuse the most no-match queries with "no guide" ` +
-      `precision at or above a floor: ${tradeOffs.join('; ')}. In use: one word ${confidentFrom(1)}, two or more ` +
-      `${confidentFrom(2)} (no-match refused ${current.right}/${noMatchCount}, answerable refused ${current.wrong}).`,
-  );
+      t = performance.now();
+      const before = await previousSearch(app.mulot.db, scope, query.query);
+      previous.ms.push(performance.now() - t);
+      previous.answers.push({
+        query,
+        ranked: keys(previousRelevant(before).map((c) => c.scenarioId)),
+        weak: keys(previousWeak(before).map((c) => c.scenarioId)),
+      });
+      t = performance.now();
+      const old = await legacySearch(app.mulot.db, scope, query.query);
+      legacy.ms.push(performance.now() - t);
+      legacy.answers.push({ query, ranked: keys(old.slice(0, 5).map((c) => c.scenarioId)) });
+      t = performance.now();
+      naive.answers.push({ query, ranked: keys(await baseline(app.mulot.db, organizationId, query.query)) });
+      naive.ms.push(performance.now() - t);
+    }
+    const ours = score(assistant.answers);
+    const engine = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    console.log(
+      `\nAssistant on ${engine}: ${ids.size} published guides, ${labelledQueries.length} labelled queries ` +
+        `(${ours.answerable} with an expected guide, ${ours.noMatch} no-match; ` +
+        `${labelledQueries.filter((q) => halfOf(q) === 'tuning').length} in the tuning half)\n`,
+    );
+    console.table(
+      rows(llm ? [assistant, offline, previous, legacy, naive] : [assistant, previous, legacy, naive]),
+    );
+    console.log(
+      '\nLatency: POST /assistant is measured over HTTP, the previous rankings as their function calls, the naive ' +
+        'one as one SQL query.',
+    );
+    // The confident scores are chosen here, on the tuning half only (ADR 0005): for each candidate score and each kind
+    // of best guide (holding one of the query's words, or two and more), the answerable queries "no guide" would refuse
+    // and the no-match queries it would rightly refuse.
+    const tuning: Array<{
+      query: (typeof labelledQueries)[number];
+      best: { score: number; held: number } | undefined;
+    }> = [];
+    for (const query of labelledQueries.filter((q) => halfOf(q) === 'tuning')) {
+      const ranked = await searchGuides(app.mulot.db, scope, query.query);
+      tuning.push({ query, best: ranked[0] });
+    }
+    const kinds = [
+      { name: 'one word', is: (held: number) => held < 2, inUse: confidentFrom(1) },
+      { name: 'two or more', is: (held: number) => held >= 2, inUse: confidentFrom(2) },
+    ];
+    const grid = Array.from({ length: 21 }, (_, i) => Math.round((8 + i) * 25) / 1000);
+    const sweep = grid.map((threshold) => {
+      const line: Record<string, string> = { 'confident score': threshold.toFixed(3) };
+      for (const kind of kinds) {
+        const of = tuning.filter((t) => t.best !== undefined && kind.is(t.best.held));
+        const refused = of.filter((t) => (t.best?.score ?? 0) < threshold);
+        const wrong = refused.filter((t) => t.query.expected !== null).length;
+        line[`${kind.name}: answerable refused`] =
+          `${wrong}/${of.filter((t) => t.query.expected !== null).length}`;
+        line[`${kind.name}: no-match refused`] =
+          `${refused.length - wrong}/${of.filter((t) => t.query.expected === null).length}`;
+      }
+      return { threshold, line };
+    });
+    // The rule: for each kind, the highest score at which "no guide" refuses no answerable query of the tuning half,
+    // less the margin (the tuning half's right answers are optimistic: the vocabulary was written reading them).
+    const picks = kinds.map((kind) => {
+      const safe = grid.filter((threshold) =>
+        tuning.every(
+          (t) =>
+            t.best === undefined ||
+            !kind.is(t.best.held) ||
+            t.query.expected === null ||
+            t.best.score >= threshold,
+        ),
+      );
+      return Math.round((Math.max(...safe) - confidentMargin) * 1000) / 1000;
+    });
+    for (const { threshold, line } of sweep) {
+      const marks = kinds.flatMap((kind, i) => [
+        Math.abs(threshold - kind.inUse) < 1e-9 ? `in use for ${kind.name}` : '',
+        Math.abs(threshold - (picks[i] as number)) < 1e-9 ? `the rule picks it for ${kind.name}` : '',
+      ]);
+      const marked = marks.filter(Boolean);
+      if (marked.length > 0) line['confident score'] += ` (${marked.join(', ')})`;
+    }
+    console.log(
+      `\nTuning half: the "no guide" decision at each confident score, by how many of the query's words the best guide ` +
+        `holds (margin ${confidentMargin})`,
+    );
+    console.table(sweep.map((s) => s.line));
+    // The same choice made as a trade-off instead (ADR 0005, fourth pass): the pair of scores, one word and two or
+    // more, that refuses the most no-match queries of the tuning half while the precision of "no guide" on it stays at
+    // or above a floor. Printed to compare with the rule above, which cannot refuse any answerable query and so sits
+    // on the tuning half's lowest right answer: queries written after the vocabulary bring that answer down.
+    const refusals = (one: number, several: number) => {
+      let right = 0;
+      let wrong = 0;
+      for (const t of tuning) {
+        const refused = t.best === undefined || t.best.score < (t.best.held >= 2 ? several : one);
+        if (!refused) continue;
+        if (t.query.expected === null) right++;
+        else wrong++;
+      }
+      return { right, wrong };
+    };
+    const noMatchCount = tuning.filter((t) => t.query.expected === null).length;
+    const current = refusals(confidentFrom(1), confidentFrom(2));
+    const tradeOffs = [0.9, 0.925, 0.95].map((floor) => {
+      let best: { one: number; several: number; right: number; wrong: number } | undefined;
+      for (const one of grid)
+        for (const several of grid) {
+          const r = refusals(one, several);
+          if (r.right + r.wrong === 0 || r.right / (r.right + r.wrong) < floor) continue;
+          if (!best || r.right > best.right || (r.right === best.right && r.wrong < best.wrong))
+            best = { one, several, ...r };
+        }
+      return best
+        ? `floor ${(100 * floor).toFixed(1)}%: one word ${best.one}, two or more ${best.several} ` +
+            `(no-match refused ${best.right}/${noMatchCount}, answerable refused ${best.wrong})`
+        : `floor ${(100 * floor).toFixed(1)}%: none`;
+    });
+    console.log(
+      `\nTuning half, "no guide" as a trade-off: the scores that refuse the most no-match queries with "no guide" ` +
+        `precision at or above a floor: ${tradeOffs.join('; ')}. In use: one word ${confidentFrom(1)}, two or more ` +
+        `${confidentFrom(2)} (no-match refused ${current.right}/${noMatchCount}, answerable refused ${current.wrong}).`,
+    );
+    // Only the tuning half's misses are listed: reading the held-out misses would be tuning on them.
+    const tuningMisses = score(assistant.answers.filter((a) => halfOf(a.query) === 'tuning')).misses;
+    if (tuningMisses.length > 0) {
+      console.log('\nTuning-half queries the assistant got wrong (expected → top 3):');
+      for (const m of tuningMisses)
+        console.log(`  "${m.query}": ${m.expected ?? 'no guide'} → ${m.got.join(', ') || 'no guide'}`);
+    }
+  }
   if (scale > 0) {
     // Latency only: the documents are computed per query, so the cost grows with the guides in scope. The filler
     // guides are made of words from the labelled set's texts, so they match queries as real guides would.
@@ -360,13 +374,6 @@ try {
         `${ms(scaled)}; in process, the ranking ${ms(current)}, issue 16's first pass ${ms(former)} ` +
         `(BENCH_ASSISTANT_SCALE=0 skips this).`,
     );
-  }
-  // Only the tuning half's misses are listed: reading the held-out misses would be tuning on them.
-  const tuningMisses = score(assistant.answers.filter((a) => halfOf(a.query) === 'tuning')).misses;
-  if (tuningMisses.length > 0) {
-    console.log('\nTuning-half queries the assistant got wrong (expected → top 3):');
-    for (const m of tuningMisses)
-      console.log(`  "${m.query}": ${m.expected ?? 'no guide'} → ${m.got.join(', ') || 'no guide'}`);
   }
 } finally {
   await app.close();
