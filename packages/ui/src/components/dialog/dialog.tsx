@@ -84,10 +84,11 @@ function useInertBelow(content: { current: HTMLElement | null }) {
     return () => {
       undo();
       // Should Ark have tried while the page was still inert (a loaded machine in a shadow root did), focus would be
-      // lost on the body: give it back to what had it, as Ark means to.
+      // lost on the body, or left in the closing dialog until it unmounts: give it back to what had it, as Ark
+      // means to.
       setTimeout(() => {
         const now = focusedIn(doc);
-        if (returnTo?.isConnected && (!now || now === doc.body)) returnTo.focus();
+        if (returnTo?.isConnected && (!now || now === doc.body || element.contains(now))) returnTo.focus();
       });
     };
   }, [open, content]);
