@@ -61,9 +61,21 @@ const bundle =
     })
   ).outputFiles[0]?.text ?? '';
 
-type Group = 'fixtures' | 'tuning' | 'held-out';
+type Group = 'fixtures' | 'tuning' | 'held-out' | 'unseen site';
 const groupOf = (site: Site, page: string): Group =>
-  site.fixtures ? 'fixtures' : isHeldOut(site.name, page) ? 'held-out' : 'tuning';
+  site.fixtures
+    ? 'fixtures'
+    : site.unseen
+      ? 'unseen site'
+      : isHeldOut(site.name, page)
+        ? 'held-out'
+        : 'tuning';
+/** What a split runs: the held-out split comes with the unseen site, both for reporting only. */
+const inSplit = (group: Group) =>
+  args.split === 'all' ||
+  group === 'fixtures' ||
+  group === args.split ||
+  (args.split === 'held-out' && group === 'unseen site');
 
 const corpus = sites().filter((s) => !args.site || s.name === args.site);
 const browser = await chromium.launch({
@@ -110,7 +122,7 @@ try {
   for (const site of corpus) {
     for (const path of site.pages) {
       const group = groupOf(site, path);
-      if (args.split !== 'all' && group !== 'fixtures' && group !== args.split) continue;
+      if (!inSplit(group)) continue;
       const seed = fnv(`${site.name}/${path}`);
       const fixtures = Boolean(site.fixtures);
       await open(site, 'kept', path);
@@ -143,7 +155,7 @@ try {
             profileNames[p] !== 'target removed' && profileNames[p] !== 'target duplicated';
           if (
             args.misses &&
-            group !== 'held-out' &&
+            (group === 'tuning' || group === 'fixtures') &&
             (player === 'wrong' || (expectsTarget && player !== 'right'))
           ) {
             const t = targets[i] as BenchTarget;
@@ -181,7 +193,7 @@ for (const mode of ['kept', 'renamed']) {
   header.push(`${mode}: player found`, 'amb/low', 'none', 'wrong', 'CSS path found', 'wrong');
 }
 const table: string[][] = [header];
-for (const group of ['fixtures', 'tuning', 'held-out'] as Group[]) {
+for (const group of ['fixtures', 'tuning', 'held-out', 'unseen site'] as Group[]) {
   profileNames.forEach((name, p) => {
     const kept = tallies.get(`${group}|${p}|kept`);
     const renamed = tallies.get(`${group}|${p}|renamed`);

@@ -17,6 +17,12 @@ export interface Site {
   pages: string[];
   /** fixture pages: their targets are marked by hand with data-target instead of sampled */
   fixtures?: Record<string, string>;
+  /**
+   * A site added after the finder's tuning ended and never tuned on: every page of it is reported apart, with the
+   * held-out split, as the finder's figure on a site it has never seen (the held-out pages share their templates
+   * with the tuning ones).
+   */
+  unseen?: boolean;
 }
 
 const require = createRequire(import.meta.url);
@@ -30,6 +36,7 @@ export function sites(): Site[] {
   const gentelella = join(packageDir('gentelella'), 'dist');
   const sbAdmin2 = packageDir('startbootstrap-sb-admin-2');
   const sbAdmin = join(packageDir('startbootstrap-sb-admin'), 'dist');
+  const material = packageDir('material-dashboard');
   return [
     {
       name: 'gentelella',
@@ -38,6 +45,12 @@ export function sites(): Site[] {
     },
     { name: 'sb-admin-2', root: sbAdmin2, pages: htmlIn(sbAdmin2) },
     { name: 'sb-admin', root: sbAdmin, pages: htmlIn(sbAdmin) },
+    {
+      name: 'material-dashboard',
+      root: material,
+      pages: htmlIn(join(material, 'pages')).map((f) => `pages/${f}`),
+      unseen: true,
+    },
     {
       name: 'fixtures',
       root: '',
