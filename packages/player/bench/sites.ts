@@ -37,6 +37,8 @@ export function sites(): Site[] {
   const sbAdmin2 = packageDir('startbootstrap-sb-admin-2');
   const sbAdmin = join(packageDir('startbootstrap-sb-admin'), 'dist');
   const material = packageDir('material-dashboard');
+  const black = packageDir('black-dashboard');
+  const business = join(packageDir('startbootstrap-modern-business'), 'dist');
   return [
     {
       name: 'gentelella',
@@ -45,12 +47,19 @@ export function sites(): Site[] {
     },
     { name: 'sb-admin-2', root: sbAdmin2, pages: htmlIn(sbAdmin2) },
     { name: 'sb-admin', root: sbAdmin, pages: htmlIn(sbAdmin) },
+    // The first unseen site (measured once on 2026-11-27, README), then split like the others.
     {
       name: 'material-dashboard',
       root: material,
       pages: htmlIn(join(material, 'pages')).map((f) => `pages/${f}`),
+    },
+    {
+      name: 'black-dashboard',
+      root: black,
+      pages: htmlIn(join(black, 'examples')).map((f) => `examples/${f}`),
       unseen: true,
     },
+    { name: 'modern-business', root: business, pages: htmlIn(business), unseen: true },
     {
       name: 'fixtures',
       root: '',

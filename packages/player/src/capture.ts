@@ -68,6 +68,11 @@ export interface TargetDescriptor {
   copies?: number;
   /** how many of those were its siblings */
   twins?: number;
+  /**
+   * how many other elements of its tag bore the target's accessible name (the same link in the header and the
+   * footer): when the target goes, one of them must not be taken for it
+   */
+  namesakes?: number;
 }
 
 export function stableId(el: Element): string | undefined {
@@ -81,19 +86,23 @@ export function stableClasses(el: Element): string[] {
     .slice(0, 8);
 }
 
+/** Writes the fields that have a value (not empty, not an empty list) into a descriptor, in their order. */
+const optional = <T extends object>(into: T, fields: { [K in keyof T]?: T[K] | null }) => {
+  for (const [key, value] of Object.entries(fields))
+    if (value && (value as unknown[]).length !== 0) (into as Record<string, unknown>)[key] = value;
+};
+
 export function ancestorSignature(el: Element): AncestorSignature {
   const sig: AncestorSignature = { tag: el.localName };
-  const id = stableId(el);
-  if (id) sig.id = id;
-  const classes = stableClasses(el);
-  if (classes.length) sig.classes = classes;
-  const role = el.getAttribute('role');
-  if (role) sig.role = role;
-  const label = normalize(
-    el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.getAttribute('name'),
-    60,
-  );
-  if (label) sig.label = label;
+  optional(sig, {
+    id: stableId(el),
+    classes: stableClasses(el),
+    role: el.getAttribute('role'),
+    label: normalize(
+      el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.getAttribute('name'),
+      60,
+    ),
+  });
   return sig;
 }
 
@@ -254,10 +263,6 @@ export function capture(el: Element): TargetDescriptor {
   };
   const [context, ...outer] = contextsOf(el);
   // the optional fields, left out when empty, in the order earlier versions wrote them
-  const optional = <T extends object>(into: T, fields: { [K in keyof T]?: T[K] | null }) => {
-    for (const [key, value] of Object.entries(fields))
-      if (value && (value as unknown[]).length !== 0) (into as Record<string, unknown>)[key] = value;
-  };
   optional(descriptor, {
     tour: el.getAttribute('data-tour'),
     role: roleOf(el),
@@ -282,14 +287,15 @@ export function capture(el: Element): TargetDescriptor {
   const own = ownSignature(el);
   const root = el.getRootNode() as Document | ShadowRoot;
   let copies = 0;
-  let twins = 0;
+  let namesakes = 0;
   for (const other of root.querySelectorAll(el.localName)) {
-    if (other === el || ownSignature(other) !== own) continue;
-    copies++;
-    if (other.parentNode === el.parentNode) twins++;
+    if (other === el) continue;
+    if (accessibleName(other) === descriptor.name) namesakes++;
+    if (ownSignature(other) === own) copies++;
   }
   descriptor.copies = copies;
-  descriptor.twins = twins;
+  descriptor.twins = twinsOf(el);
+  descriptor.namesakes = namesakes;
   return descriptor;
 }
 
@@ -396,4 +402,14 @@ export function ownSignature(el: Element): string {
     iconsOf(el).join(' '),
     JSON.stringify(extraAttributes(el) ?? {}),
   ].join('|');
+}
+
+/** How many siblings of the element look exactly like it (same tag and own features). */
+export function twinsOf(el: Element): number {
+  const signature = ownSignature(el);
+  let twins = 0;
+  for (const sibling of el.parentNode?.children ?? []) {
+    if (sibling !== el && sibling.localName === el.localName && ownSignature(sibling) === signature) twins++;
+  }
+  return twins;
 }

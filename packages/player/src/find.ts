@@ -5,13 +5,13 @@ import {
   contextOf,
   landmarkOf,
   nearText,
-  ownSignature,
   rankOf,
   STABLE_ATTRIBUTES,
   type StableAttribute,
   sameTagPosition,
   siblingSignature,
   type TargetDescriptor,
+  twinsOf,
 } from './capture';
 import {
   accessibleName,
@@ -528,11 +528,13 @@ export function find(
   if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
   // fewer elements like the target on the page than when it was captured: one of them went, maybe the target,
   // so this one must also stand where the target stood (under a narrower root, the count says nothing). Counted
-  // on the whole page, not on the shortlist: a table of forty rows has more look-alikes than the shortlist holds
+  // on the whole page, not on the shortlist: a table of forty rows has more look-alikes than the shortlist holds.
+  // Likewise for the elements bearing the target's name (the same link in the header and the footer) when this
+  // one bears it too
   if (
-    d.copies &&
     root.nodeType !== 1 &&
-    first.filter(kept).length <= d.copies &&
+    first.filter(d.copies ? kept : (s) => !s.renamed).length <=
+      (d.copies || (!best.renamed && d.namesakes) || -1) &&
     (best.score - best.own) / (max - ownMax - fixedMax) < VANISHED_SURROUNDINGS
   )
     return report('low-confidence');
@@ -551,13 +553,4 @@ export function find(
   )
     return report('ambiguous');
   return { status: 'found', element: best.element, confidence, candidates };
-}
-
-function twinsOf(el: Element): number {
-  const signature = ownSignature(el);
-  let twins = 0;
-  for (const sibling of el.parentNode?.children ?? []) {
-    if (sibling !== el && sibling.localName === el.localName && ownSignature(sibling) === signature) twins++;
-  }
-  return twins;
 }

@@ -52,14 +52,14 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       fp.context,
       fp.previous,
       fp.next,
+      stored.near,
+      stored.landmark,
     ) &&
-    optional(isStrings, stored.classes, fp.outer) &&
+    optional(isStrings, stored.classes, fp.outer, stored.icons) &&
     // fields added after the first descriptors were stored: optional, but of their type when present
     optional(isStringRecord, stored.extra) &&
-    optional(isStrings, stored.icons) &&
-    optional(isString, stored.near, stored.landmark) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
-    optional(isNumber, stored.copies, stored.twins)
+    optional(isNumber, stored.copies, stored.twins, stored.namesakes)
   );
 }
 

@@ -105,6 +105,21 @@ describe('after a redeploy', () => {
     expect(find(google).element).toBe(document.querySelector('.btn-google'));
   });
 
+  test('a removed link is not claimed as the link of the same name elsewhere on the page (header and footer)', () => {
+    const page = (header: boolean) =>
+      `<header><nav><ul class="navbar-nav">${['Home', 'Pricing', ...(header ? ['Contact'] : [])]
+        .map((n) => `<li class="nav-item"><a class="nav-link" href="/${n.toLowerCase()}">${n}</a></li>`)
+        .join('')}</ul></nav></header><main><h1>Plans</h1><p>Pick one.</p></main>
+      <footer><p class="small">Questions? <a class="fw-bold" href="/contact">Contact</a></p>
+      <a class="small" href="/privacy">Privacy</a></footer>`;
+    mount(page(true));
+    const contact = roundTrip(capture(document.querySelector('header a[href="/contact"]') as Element));
+    expect(contact.namesakes).toBe(1);
+    expect(find(contact).element).toBe(document.querySelector('header a[href="/contact"]'));
+    mount(page(false));
+    expect(find(contact).element).toBeNull();
+  });
+
   test('a field the site copied keeps its own id: that one is the target', () => {
     mount('<form><label for="email">Email</label><input id="email" name="email" type="email"></form>');
     const d = roundTrip(capture(document.getElementById('email') as Element));

@@ -33,13 +33,14 @@ test('descriptors stored before the optional fields existed, and those with them
   const full = JSON.parse(JSON.stringify(capture(document.querySelector('button') as Element)));
   expect(full).toMatchObject({ extra: { 'data-action': 'archive' }, icons: ['fa', 'fa-archive'] });
   expect(parseTarget(full)).toEqual(full);
-  const { extra, icons, near, landmark, rank, copies, twins, ...old } = full;
+  const { extra, icons, near, landmark, rank, copies, twins, namesakes, ...old } = full;
   expect(parseTarget(old)).toEqual(old);
   expect(find(old).element).toBe(document.querySelector('button'));
   expect(parseTarget({ ...full, extra: { 'data-action': 1 } })).toBeNull();
   expect(parseTarget({ ...full, icons: 'fa' })).toBeNull();
   expect(parseTarget({ ...full, rank: { index: '0', count: 1 } })).toBeNull();
   expect(parseTarget({ ...full, copies: '2' })).toBeNull();
+  expect(parseTarget({ ...full, namesakes: '1' })).toBeNull();
   expect(parseTarget({ ...full, near: 3 })).toBeNull();
   document.body.replaceChildren();
 });
