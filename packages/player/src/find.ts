@@ -542,7 +542,6 @@ export function find(
     // ahead by its place alone while keeping only part of the target's own features: a neighbour that moved
     // into a removed target's place looks just like this
     (runnerUp &&
-      !d.copies &&
       best.identity < 0.9 &&
       best.score - runnerUp.score - (best.place - runnerUp.place) < AMBIGUITY_MARGIN * max) ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only

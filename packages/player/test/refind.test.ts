@@ -120,6 +120,24 @@ describe('after a redeploy', () => {
     expect(find(contact).element).toBeNull();
   });
 
+  test('a look-alike put in the place of a control that had a copy is not claimed on its place alone', () => {
+    const search = (icons: string[]) =>
+      `<form class="search"><input class="form-control" placeholder="Search for..."><div class="append">${icons
+        .map(
+          (icon) => `<button class="btn btn-primary" type="button"><i class="fas fa-${icon}"></i></button>`,
+        )
+        .join('')}</div></form>`;
+    const page = (icons: string[]) =>
+      `<nav class="topbar">${search(icons)}<ul class="menu"><li class="dropdown">${search(['search'])}</li></ul></nav>`;
+    mount(page(['search']));
+    const target = roundTrip(capture(document.querySelector('.topbar > form button') as Element));
+    expect(target.copies).toBe(1);
+    // another control of the search bar, put where the target stood
+    mount(page(['bell', 'search']));
+    const result = find(target);
+    expect(result.element?.querySelector('.fa-bell')).toBeFalsy();
+  });
+
   test('a field the site copied keeps its own id: that one is the target', () => {
     mount('<form><label for="email">Email</label><input id="email" name="email" type="email"></form>');
     const d = roundTrip(capture(document.getElementById('email') as Element));
