@@ -111,7 +111,7 @@ export function roleOf(el: Element): string {
 }
 
 const NAME_FROM_CONTENT =
-  /^(button|link|heading|tab|menuitem|menuitemcheckbox|menuitemradio|option|cell|columnheader|checkbox|radio|switch|treeitem|listitem|tooltip)$/;
+  /^(button|link|heading|tab|menuitem(checkbox|radio)?|option|cell|columnheader|checkbox|radio|switch|treeitem|listitem|tooltip)$/;
 
 /** A simplified accessible name computation: enough to recognise the same control after a redesign. */
 export function accessibleName(el: Element): string {

@@ -191,7 +191,7 @@ export class RunEngine {
   }
 
   #current(): RunProgress {
-    if (!this.progress) throw new Error('No run: call start() or resume() first');
+    if (!this.progress) throw new Error('No run: start() first');
     return this.progress;
   }
 
@@ -214,16 +214,15 @@ export class RunEngine {
     for (const listener of this.#listeners[event]) listener(value);
   }
 
-  /** The progress once the given step is done (its page may be navigated to again later). */
-  #past(index: number): RunProgress {
+  /** The progress at a step, this many steps done at least (its page may be navigated to again later). */
+  #at(index: number, completed = 0): RunProgress {
     const { navigated: _navigated, ...rest } = this.#current();
-    return { ...rest, index: index + 1, completed: Math.max(rest.completed, index + 1) };
+    return { ...rest, index, completed: Math.max(rest.completed, completed) };
   }
 
   async #move(index: number, direction: 1 | -1, completed?: number) {
     this.#stop();
-    const { navigated: _navigated, ...rest } = this.#current();
-    await this.#save({ ...rest, index, completed: Math.max(rest.completed, completed ?? 0) });
+    await this.#save(this.#at(index, completed));
     await this.#show(direction);
   }
 
@@ -280,11 +279,11 @@ export class RunEngine {
     }
     const { element } = placement;
     this.#set({ status: 'anchored', index, element, click: null });
-    const settle = this.#options.settle ?? 300;
-    const after = (ms: number, run: () => void) => {
+    // the next step (or the end) once the click had time to load another page, unless the user moved on
+    const onward = () => {
       const timer = setTimeout(() => {
-        if (!signal.aborted) run();
-      }, ms);
+        if (!signal.aborted) void (index + 1 >= this.total ? this.finish() : this.#show(1));
+      }, this.#options.settle ?? 300);
       signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     };
     if (element.matches(CLICKABLE)) {
@@ -296,15 +295,15 @@ export class RunEngine {
           if (!event.isTrusted || moved) return;
           moved = true;
           // saved before a link navigates away: the next page resumes at the next step
-          void this.#save(this.#past(index));
-          after(settle, () => void (index + 1 >= this.total ? this.finish() : this.#show(1)));
+          void this.#save(this.#at(index + 1, index + 1));
+          onward();
         },
         { signal },
       );
     }
     if (!step.autoClick) return;
     const before = this.#current();
-    await this.#save(this.#past(index));
+    await this.#save(this.#at(index + 1, index + 1));
     const result = await autoClick(element, {
       signal,
       delay: this.#options.clickDelay ?? 600,
@@ -318,6 +317,6 @@ export class RunEngine {
       return;
     }
     // a click that loads another page ends this one; otherwise the next step shows here
-    after(settle, () => void (index + 1 >= this.total ? this.finish() : this.#show(1)));
+    onward();
   }
 }

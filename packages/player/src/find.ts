@@ -446,6 +446,7 @@ export function find(
     (e, f) => e.weight * rarity(near.filter((m) => (m[f] as number) >= 0.5).length),
   );
   const max = ownMax + fixedMax + aroundWeights.reduce((a, b) => a + b, 0) + (fp.context ? W.context : 0);
+  const margin = AMBIGUITY_MARGIN * max;
   const contextSimilarity = similarityTo(fp.context ?? '');
   shortlist.forEach((s, i) => {
     const m = near[i] as number[];
@@ -488,28 +489,31 @@ export function find(
     anywhere(
       ['aria-labelledby~', 'for', 'aria-controls~'].map((a) => `[${a}="${CSS.escape(el.id)}"]`).join(),
     );
-  for (const s of shortlist) if (linked(s.element)) s.score += 1.5 * AMBIGUITY_MARGIN * max;
+  for (const s of shortlist) if (linked(s.element)) s.score += 1.5 * margin;
   shortlist.sort((a, b) => b.score - a.score);
 
   // an element without most of the target's own features is not the target, however well placed: it neither
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
   const kept = (s: Scored) => s.identity >= (s.renamed ? MIN_IDENTITY_UNNAMED : MIN_IDENTITY);
-  // the only element of the page that keeps every one of the target's own features, the others clearly fewer, and
-  // under the target's section title (or, like the target, under none): it is the target, however close to it or
-  // ahead of it their surroundings put a look-alike (added beside it, in its place). Not when the target had exact
-  // copies at capture (the target reworded, a copy is now the one that keeps everything), nor under another title
-  // (a copy of the target's section made before the target was reworded). first is in the order of identity
-  const [keeper, second] = first;
-  const sole =
-    !d.copies &&
-    keeper &&
-    keeper.identity > 0.99 &&
-    (second?.identity ?? 0) < 0.9 &&
-    similarity(fp.context ?? '', contextOf(keeper.element) ?? '') >= 0.8;
-  const plausible = (ownMax ? shortlist.filter(kept) : shortlist).sort((a, b) =>
-    sole ? +(b === keeper) - +(a === keeper) : 0,
-  );
+  // the one element keeping every feature of the target, under its section title (or, like the target, under
+  // none), is the target: when it is the only one of the page (the others clearly fewer, and the target had no
+  // exact copy at capture), however its surroundings place a look-alike added beside it or in its place; else when
+  // it is clearly ahead of the others keeping every feature, and what leads it does so by its place alone (a
+  // look-alike put where the target stood). Not under another title: a copy of the target's section made before the
+  // target was reworded keeps every feature too
+  const listed = ownMax ? shortlist.filter(kept) : shortlist;
+  const lead = listed[0] as Scored;
+  const [full, fuller] = listed.filter((s) => s.identity > 0.99);
+  const chosen =
+    full &&
+    similarity(fp.context ?? '', contextOf(full.element) ?? '') >= 0.8 &&
+    ((!d.copies && (first[1]?.identity ?? 0) < 0.9) ||
+      (lead.identity < 0.9 &&
+        lead.score - lead.place < full.score - full.place + margin &&
+        !(fuller && fuller.score > full.score - margin))) &&
+    full;
+  const plausible = listed.sort((a, b) => (chosen ? +(b === chosen) - +(a === chosen) : 0));
   const share = (score: number) => Math.max(0, Math.min(1, score / max));
   const candidates = plausible
     .slice(0, 3)
@@ -522,7 +526,7 @@ export function find(
   if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
   if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
-  if (!sole && runnerUp && best.score - runnerUp.score < AMBIGUITY_MARGIN * max) return report('ambiguous');
+  if (!chosen && runnerUp && best.score - runnerUp.score < margin) return report('ambiguous');
   if (confidence < minConfidence) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be
   if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
@@ -543,7 +547,7 @@ export function find(
     // into a removed target's place looks just like this
     (runnerUp &&
       best.identity < 0.9 &&
-      best.score - runnerUp.score - (best.place - runnerUp.place) < AMBIGUITY_MARGIN * max) ||
+      best.score - runnerUp.score - (best.place - runnerUp.place) < margin) ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
     // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
     (twinsOf(best.element) > (d.twins ?? Infinity) &&

@@ -48,7 +48,7 @@ const HASHED_CLASS =
   /^(css|sc|jss|svelte|astro|tw|emotion)-|^jss\d+$|^makeStyles-|^_[a-z0-9]{5,}$|^[a-z0-9]{5,8}$/i;
 // classes toggled by interaction: matching on them would tie a step to a transient state
 const STATE_CLASS =
-  /^(is-|has-)?(active|open|opened|closed|selected|current|checked|disabled|focus|focused|hover|hovered|visible|hidden|show|shown|collapsed|expanded|loading|pressed)$/i;
+  /^(is-|has-)?(active|open(ed)?|closed|selected|current|checked|disabled|focus(ed)?|hover(ed)?|visible|hidden|shown?|collapsed|expanded|loading|pressed)$/i;
 
 /** True for class names produced by CSS modules, Emotion, styled-components, JSS and similar tools. */
 export const isHashedClass = remembered((name: string): boolean => {
