@@ -5,8 +5,9 @@
 //
 //   node bench/bench.ts [--split tuning|held-out|all] [--site NAME] [--profile TEXT] [--misses]
 //
-// --misses lists the player's misses, on the tuning split only: the held-out pages are for reporting, never for
-// looking at while tuning.
+// --misses lists the player's misses, on the tuning split only: the held-out pages, and the unseen sites that
+// --split held-out also runs (sites never tuned on, `unseen` in sites.ts), are for reporting, never for looking at
+// while tuning.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';

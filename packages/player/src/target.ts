@@ -43,6 +43,7 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
     isNumber(fp.siblings) &&
     Array.isArray(fp.ancestors) &&
     fp.ancestors.every(isAncestor) &&
+    // the optional fields, some added after the first descriptors were stored: of their type when present
     optional(
       isString,
       stored.tour,
@@ -56,7 +57,6 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       stored.landmark,
     ) &&
     optional(isStrings, stored.classes, fp.outer, stored.icons) &&
-    // fields added after the first descriptors were stored: optional, but of their type when present
     optional(isStringRecord, stored.extra) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
     optional(isNumber, stored.copies, stored.twins, stored.namesakes)
