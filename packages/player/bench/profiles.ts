@@ -105,6 +105,15 @@ function lookAlike(target: Element, random: Random) {
     if (twin.hasAttribute(name)) twin.setAttribute(name, word);
   if (twin.localName === 'input' && /^(submit|button|reset)$/.test(twin.getAttribute('type') ?? ''))
     twin.setAttribute('value', word);
+  // a new form field has a label of its own: a copy naming itself by the target's label, or by none (for a field
+  // that had none, the target duplicated), is not what a deploy adds
+  else if (
+    /^(input|select|textarea)$/.test(twin.localName) &&
+    !['aria-label', 'title', 'placeholder'].some((name) => twin.hasAttribute(name))
+  ) {
+    twin.removeAttribute('aria-labelledby');
+    twin.setAttribute('aria-label', word);
+  }
   const href = twin.getAttribute('href');
   if (href && href !== '#') twin.setAttribute('href', `${word.toLowerCase().replace(' ', '-')}.html`);
   const name = twin.getAttribute('name');
