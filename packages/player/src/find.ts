@@ -285,20 +285,20 @@ function ownEvidence(
   const attributes = out.reduce((sum, e) => sum + e.weight, 0);
   if (d.name && attributes > W.name + 1) for (const e of out) e.weight *= (W.name + 1) / attributes;
   const sameText = d.text && d.text === d.name;
-  if (d.name) {
-    const name = similarityTo(d.name);
-    out.push({
-      weight: sameText ? W.name + W.text : W.name,
-      named: true,
-      match: (el) => {
-        const actual = nameOf(el);
-        // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
-        if (key && !wordsOf(actual).includes(key)) return 0;
-        const s = name(actual);
-        return s >= MIN_SIMILARITY ? s : 0;
-      },
-    });
-  }
+  // a target with no name has that as a feature too: a name it never had counts against (a new field's label, a
+  // look-alike's title)
+  const name = similarityTo(d.name ?? '');
+  out.push({
+    weight: sameText ? W.name + W.text : W.name,
+    named: true,
+    match: (el) => {
+      const actual = nameOf(el);
+      // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
+      if (key && !wordsOf(actual).includes(key)) return 0;
+      const s = name(actual);
+      return s >= MIN_SIMILARITY ? s : 0;
+    },
+  });
   if (d.text && !sameText) {
     const text = similarityTo(d.text);
     out.push({

@@ -188,6 +188,20 @@ describe('after a redeploy', () => {
     expect(result.candidates[0]?.element).toBe(result.element);
   });
 
+  test('a field with no name is not claimed as a new field put in its place, named by a label of its own', () => {
+    // a top bar's search field: its label is only a floating placeholder, tied to nothing
+    const topbar = (fields: string) =>
+      `<nav class="navbar"><div class="input-group"><label class="form-label">Type here...</label>${fields}</div><a class="nav-link" href="/profile">Profile</a></nav>`;
+    const field = '<input type="text" class="form-control">';
+    mount(topbar(field));
+    const d = roundTrip(capture(document.querySelector('input') as Element));
+    mount(topbar(`<input type="text" class="form-control" aria-label="Reports">${field}`));
+    const result = find(d);
+    expect(result.element).not.toBe(document.querySelector('[aria-label="Reports"]'));
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('input:not([aria-label])'));
+  });
+
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
     const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
     const list = (links: string[]) =>
