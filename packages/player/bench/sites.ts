@@ -39,6 +39,8 @@ export function sites(): Site[] {
   const material = packageDir('material-dashboard');
   const black = packageDir('black-dashboard');
   const business = join(packageDir('startbootstrap-modern-business'), 'dist');
+  const sneat = packageDir('sneat-bootstrap-html-admin-template-free');
+  const paper = packageDir('paper-dashboard');
   return [
     {
       name: 'gentelella',
@@ -60,6 +62,10 @@ export function sites(): Site[] {
       unseen: true,
     },
     { name: 'modern-business', root: business, pages: htmlIn(business), unseen: true },
+    // The next unseen site, measured once (README), then split like the others.
+    { name: 'sneat', root: sneat, pages: htmlIn(join(sneat, 'html')).map((f) => `html/${f}`) },
+    // Unseen: added when sneat joined the split.
+    { name: 'paper-dashboard', root: paper, pages: htmlIn(paper), unseen: true },
     {
       name: 'fixtures',
       root: '',
@@ -148,8 +154,11 @@ export function servedHtml(html: string, mode: ClassMode): string {
   return page
     .replace(
       CLASS_ATTRIBUTE,
-      (_all, lead: string, a?: string, b?: string, c?: string) =>
-        `${lead}"${(a ?? b ?? c ?? '').split(/\s+/).filter(Boolean).map(renamedClass).join(' ')}"`,
+      // in its own quotes: markup quoted inside another attribute (a tooltip's title="<i class='…'>") stays whole
+      (_all, lead: string, a?: string, b?: string, c?: string) => {
+        const quote = b === undefined ? '"' : "'";
+        return `${lead}${quote}${(a ?? b ?? c ?? '').split(/\s+/).filter(Boolean).map(renamedClass).join(' ')}${quote}`;
+      },
     )
     .replace(
       STYLE_ELEMENT,
