@@ -1,6 +1,6 @@
 // pnpm bench:assistant — quality of POST /assistant on the labelled set (bench/assistant/*.json): top-1 and top-3
 // accuracy, precision and recall of "no guide" on no-match queries, and latency, on the tuning and the held-out
-// halves, next to three baselines measured in the same run on the same database: issue 16's first pass
+// halves and on the fresh held-out set (bench/assistant/fresh.json, labelled.ts), next to three baselines measured in the same run on the same database: issue 16's first pass
 // (bench/assistant/previous.ts), the ranking of main before ADR 0005's revision (bench/assistant/legacy.ts) and a
 // naive one (ILIKE substring match of each query word, ranked by words found).
 // "No guide" is an answer without a confident guide: "peut-être" guides may come with it, and it still counts as
@@ -25,8 +25,9 @@ import type { Db } from '../src/db/index.ts';
 import { buildServer } from '../src/server.ts';
 import {
   type Call,
-  type Half,
+  freshQueries,
   halfOf,
+  type LabelledQuery,
   labelledQueries,
   loadLabelledSet,
   type Ranked,
@@ -79,7 +80,7 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function row(title: string, half: Half | 'all', s: Scores, latencies: number[]) {
+function row(title: string, half: Group, s: Scores, latencies: number[]) {
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}% (${n}/${of})`;
   return {
     ranking: title,
@@ -100,13 +101,17 @@ interface Run {
   ms: number[];
 }
 
-/** One table row per half (and one for both) of each ranking. */
+const fresh = new Set(freshQueries);
+type Group = 'tuning' | 'held-out' | 'fresh held-out';
+const groupOf = (query: LabelledQuery): Group => (fresh.has(query) ? 'fresh held-out' : halfOf(query));
+
+/** One table row per half of each ranking, and one for the fresh held-out set. */
 function rows(runs: Run[]) {
   return runs.flatMap((run) =>
-    (['tuning', 'held-out'] as const).map((half) => {
+    (['tuning', 'held-out', 'fresh held-out'] as const).map((half) => {
       const kept = run.answers
         .map((a, i) => ({ a, ms: run.ms[i] as number }))
-        .filter((x) => halfOf(x.a.query) === half);
+        .filter((x) => groupOf(x.a.query) === half);
       return row(
         run.title,
         half,
@@ -145,7 +150,7 @@ try {
     const previous: Run = { title: 'issue 16 first pass', answers: [], ms: [] };
     const legacy: Run = { title: 'main before: ADR 0005 v1', answers: [], ms: [] };
     const naive: Run = { title: 'naive: ILIKE substring', answers: [], ms: [] };
-    for (const query of labelledQueries) {
+    for (const query of [...labelledQueries, ...freshQueries]) {
       let t = performance.now();
       const answer = await call('POST', '/api/assistant', { query: query.query });
       assistant.ms.push(performance.now() - t);
@@ -185,12 +190,13 @@ try {
       naive.answers.push({ query, ranked: keys(await baseline(app.mulot.db, organizationId, query.query)) });
       naive.ms.push(performance.now() - t);
     }
-    const ours = score(assistant.answers);
+    const ours = score(assistant.answers.filter((a) => !fresh.has(a.query)));
     const engine = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     console.log(
       `\nAssistant on ${engine}: ${ids.size} published guides, ${labelledQueries.length} labelled queries ` +
         `(${ours.answerable} with an expected guide, ${ours.noMatch} no-match; ` +
-        `${labelledQueries.filter((q) => halfOf(q) === 'tuning').length} in the tuning half)\n`,
+        `${labelledQueries.filter((q) => halfOf(q) === 'tuning').length} in the tuning half) and ` +
+        `${freshQueries.length} in the fresh held-out set\n`,
     );
     console.table(
       rows(llm ? [assistant, offline, previous, legacy, naive] : [assistant, previous, legacy, naive]),
@@ -292,7 +298,7 @@ try {
         `${confidentFrom(2)} (no-match refused ${current.right}/${noMatchCount}, answerable refused ${current.wrong}).`,
     );
     // Only the tuning half's misses are listed: reading the held-out misses would be tuning on them.
-    const tuningMisses = score(assistant.answers.filter((a) => halfOf(a.query) === 'tuning')).misses;
+    const tuningMisses = score(assistant.answers.filter((a) => groupOf(a.query) === 'tuning')).misses;
     if (tuningMisses.length > 0) {
       console.log('\nTuning-half queries the assistant got wrong (expected → top 3):');
       for (const m of tuningMisses)
@@ -355,7 +361,7 @@ try {
     const current: number[] = [];
     const former: number[] = [];
     // Interleaved, so that the machine's load weighs on the current and the former ranking alike.
-    for (const query of labelledQueries) {
+    for (const query of [...labelledQueries, ...freshQueries]) {
       let t = performance.now();
       const answer = await call('POST', '/api/assistant', { query: query.query });
       scaled.push(performance.now() - t);

@@ -40,6 +40,16 @@ export const labelledQueries = (
   JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8')) as { queries: LabelledQuery[] }
 ).queries;
 
+/**
+ * A second held-out set (fresh.json), written on 2026-11-27 by a writer who saw only guides.json: not the queries
+ * above, not the vocabulary, not the ranking. The held-out half had been read while tuning several times; this one
+ * measures the ranking as it stands and is never tuned on (no vocabulary entry, constant or rule may be chosen
+ * reading it).
+ */
+export const freshQueries = (
+  JSON.parse(readFileSync(join(dir, 'fresh.json'), 'utf8')) as { queries: LabelledQuery[] }
+).queries;
+
 export type Half = 'tuning' | 'held-out';
 
 const splitSeed = 'mulot-assistant-split-1';
