@@ -41,14 +41,20 @@ export const labelledQueries = (
 ).queries;
 
 /**
- * A second held-out set (fresh.json), written on 2026-11-27 by a writer who saw only guides.json: not the queries
- * above, not the vocabulary, not the ranking. The held-out half had been read while tuning several times; this one
- * measures the ranking as it stands and is never tuned on (no vocabulary entry, constant or rule may be chosen
- * reading it).
+ * A second set (fresh.json), written on 2026-11-27 by a writer who saw only guides.json: not the queries above, not
+ * the vocabulary, not the ranking. No vocabulary entry or rule is ever chosen reading it. A seeded hash splits it: the
+ * calibration half is where the two "no guide" scores are chosen (the tuning half cannot choose them: its queries were
+ * read while the vocabulary was written, so its right answers score higher than a new user's), and the fresh
+ * held-out half only measures.
  */
-export const freshQueries = (
+const freshQueries = (
   JSON.parse(readFileSync(join(dir, 'fresh.json'), 'utf8')) as { queries: LabelledQuery[] }
 ).queries;
+const freshHeldOut = (query: LabelledQuery) =>
+  (createHash('sha256').update(`mulot-assistant-fresh-split-1\n${query.query}`).digest()[0] as number) % 2 ===
+  1;
+export const calibrationQueries = freshQueries.filter((q) => !freshHeldOut(q));
+export const freshHeldOutQueries = freshQueries.filter(freshHeldOut);
 
 export type Half = 'tuning' | 'held-out';
 
