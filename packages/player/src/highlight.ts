@@ -159,32 +159,29 @@ export function highlight(
       lost = true;
       options.onTargetLost?.();
     }
-    const rect = current?.isConnected ? current.getBoundingClientRect() : null;
-    if (!rect || (rect.width === 0 && rect.height === 0)) {
-      ring.hidden = true;
-      card.style.left = `${Math.max(MARGIN, (vw - cw) / 2)}px`;
-      card.style.top = `${Math.max(MARGIN, (vh - ch) / 2)}px`;
-      return;
+    const box = current?.isConnected ? current.getBoundingClientRect() : null;
+    // a target taking no space leaves nothing to ring: the card is then centered, as without a target
+    const rect = box && (box.width !== 0 || box.height !== 0) ? box : null;
+    ring.hidden = !rect;
+    let left = (vw - cw) / 2;
+    let top = (vh - ch) / 2;
+    if (rect) {
+      const pad = 4;
+      Object.assign(ring.style, {
+        left: `${rect.left - pad}px`,
+        top: `${rect.top - pad}px`,
+        width: `${rect.width + pad * 2}px`,
+        height: `${rect.height + pad * 2}px`,
+      });
+      // below the target, else above it, else beside it (right, then left) at its height, else at the bottom
+      left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
+      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
+      if (rect.bottom + GAP + ch <= vh - MARGIN) top = rect.bottom + GAP;
+      else if (rect.top - GAP - ch >= MARGIN) top = rect.top - GAP - ch;
+      else if (rect.right + GAP + cw <= vw - MARGIN) left = rect.right + GAP;
+      else if (rect.left - GAP - cw >= MARGIN) left = rect.left - GAP - cw;
+      else top = vh - ch - MARGIN;
     }
-    ring.hidden = false;
-    const pad = 4;
-    Object.assign(ring.style, {
-      left: `${rect.left - pad}px`,
-      top: `${rect.top - pad}px`,
-      width: `${rect.width + pad * 2}px`,
-      height: `${rect.height + pad * 2}px`,
-    });
-    let top: number;
-    let left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
-    if (rect.bottom + GAP + ch <= vh - MARGIN) top = rect.bottom + GAP;
-    else if (rect.top - GAP - ch >= MARGIN) top = rect.top - GAP - ch;
-    else if (rect.right + GAP + cw <= vw - MARGIN) {
-      left = rect.right + GAP;
-      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
-    } else if (rect.left - GAP - cw >= MARGIN) {
-      left = rect.left - GAP - cw;
-      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
-    } else top = vh - ch - MARGIN;
     card.style.left = `${Math.max(MARGIN, left)}px`;
     card.style.top = `${Math.max(MARGIN, top)}px`;
   };
