@@ -125,8 +125,7 @@ export function highlight(
   const container = (): Element => {
     const modal = current?.closest('dialog:modal');
     if (modal) return modal;
-    const open = doc.querySelectorAll('dialog:modal');
-    return open[open.length - 1] ?? doc.body;
+    return Array.from(doc.querySelectorAll('dialog:modal')).pop() ?? doc.body;
   };
   const show = () => {
     const parent = container();
@@ -215,12 +214,11 @@ export function highlight(
   const onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && options.onEscape) options.onEscape();
   };
+  const lastFocusable = () => Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE)).pop();
   const onCardKeydown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || event.shiftKey || !current?.isConnected) return;
-    const items = Array.from(card.querySelectorAll(FOCUSABLE));
-    const last = items[items.length - 1];
-    const active = shadow.activeElement;
-    if (!last || active === last) {
+    const last = lastFocusable();
+    if (!last || shadow.activeElement === last) {
       event.preventDefault();
       (current as HTMLElement).focus();
     }
@@ -228,8 +226,7 @@ export function highlight(
   const onTargetKeydown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || !event.shiftKey || event.target !== current) return;
     event.preventDefault();
-    const items = Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE));
-    (items[items.length - 1] ?? card).focus();
+    (lastFocusable() ?? card).focus();
   };
   const listen = (on: boolean) => {
     const method = on ? 'addEventListener' : 'removeEventListener';
