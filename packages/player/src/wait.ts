@@ -31,15 +31,14 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     let confirming = false;
     let last: FindResult = { status: 'not-found', element: null, confidence: 0, candidates: [] };
 
-    const observer = new MutationObserver(() => schedule());
+    const observer = new MutationObserver(schedule);
     observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
     const navigation = (win as Window & { navigation?: EventTarget }).navigation;
-    const onNavigate = () => schedule();
-    win.addEventListener('popstate', onNavigate);
-    win.addEventListener('hashchange', onNavigate);
-    navigation?.addEventListener('currententrychange', onNavigate);
+    win.addEventListener('popstate', schedule);
+    win.addEventListener('hashchange', schedule);
+    navigation?.addEventListener('currententrychange', schedule);
     // shadow roots, frames and style-only changes are not all observable: poll as a safety net
-    const poll = win.setInterval(() => schedule(), POLL_MS);
+    const poll = win.setInterval(schedule, POLL_MS);
     const timer = win.setTimeout(() => {
       last = find(descriptor, root, options);
       const el = last.element;
@@ -54,9 +53,9 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     function cleanup() {
       done = true;
       observer.disconnect();
-      win.removeEventListener('popstate', onNavigate);
-      win.removeEventListener('hashchange', onNavigate);
-      navigation?.removeEventListener('currententrychange', onNavigate);
+      win.removeEventListener('popstate', schedule);
+      win.removeEventListener('hashchange', schedule);
+      navigation?.removeEventListener('currententrychange', schedule);
       win.clearInterval(poll);
       win.clearTimeout(timer);
       win.clearTimeout(pending);
