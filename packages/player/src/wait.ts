@@ -41,8 +41,12 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     const poll = win.setInterval(schedule, POLL_MS);
     const timer = win.setTimeout(() => {
       last = find(descriptor, root, options);
-      const el = last.element;
-      finish(last.status === 'found' && el && isVisible(el) ? last : demote(last));
+      // a node found but hidden is not usable by the step: report it as low confidence
+      finish(
+        last.status === 'found' && !usable(last)
+          ? { ...last, status: 'low-confidence', element: null }
+          : last,
+      );
     }, timeout);
     const onAbort = () => {
       cleanup();
@@ -77,8 +81,8 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       const started = performance.now();
       last = find(descriptor, root, options);
       spacing = Math.max(SETTLE_MS, 4 * (performance.now() - started));
-      const el = last.element;
-      if (last.status !== 'found' || !el || !isVisible(el)) return;
+      const el = usable(last);
+      if (!el) return;
       // frameworks often replace a node right after rendering it: confirm it is still there a moment later
       confirming = true;
       win.setTimeout(() => {
@@ -92,8 +96,8 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
   });
 }
 
-// a node found but hidden is not usable by the step: report it as low confidence
-function demote(result: FindResult): FindResult {
-  if (result.status !== 'found') return result;
-  return { ...result, status: 'low-confidence', element: null };
+/** The element found, when it is visible: a step can use it. */
+function usable(result: FindResult): Element | null {
+  const el = result.element;
+  return result.status === 'found' && el && isVisible(el) ? el : null;
 }
