@@ -265,25 +265,18 @@ function ownEvidence(
   const restyled = around.filter((c) => live.has(c)).length * 2 < around.length;
   const kept = (c: string) => !restyled || live.has(c);
   const icons = d.icons?.filter((c) => kept(c) || /[/#.]/.test(c)) ?? [];
-  if (icons.length) {
-    // the controls holding each icon: found from the icons, rather than the icons searched in every control
-    const holders = new Map<string, Set<Element>>();
-    for (const icon of icons) {
-      const selector = /[/#.]/.test(icon)
-        ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
-        : `.${CSS.escape(icon)}`;
-      const set = new Set<Element>();
-      for (const r of roots) {
-        for (const hit of r.querySelectorAll(selector)) {
-          for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) set.add(p);
-        }
+  for (const icon of icons) {
+    // the controls holding the icon: found from the icon, rather than the icon searched in every control
+    const selector = /[/#.]/.test(icon)
+      ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
+      : `.${CSS.escape(icon)}`;
+    const holders = new Set<Element>();
+    for (const r of roots) {
+      for (const hit of r.querySelectorAll(selector)) {
+        for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) holders.add(p);
       }
-      holders.set(icon, set);
     }
-    for (const icon of icons) {
-      const set = holders.get(icon) as Set<Element>;
-      out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => (set.has(el) ? 1 : 0) });
-    }
+    out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => (holders.has(el) ? 1 : 0) });
   }
   // attributes together weigh at most a little more than the accessible name: a redesign that renames a
   // field's id and name attribute leaves it its label
