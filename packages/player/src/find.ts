@@ -382,30 +382,25 @@ export function find(
   const d = descriptor;
   const fp = d.fingerprint;
   const { elements, roots } = collect(root);
-  let tagged = 0;
-  if (d.tour) {
-    const all = elements.filter((el) => el.getAttribute('data-tour') === d.tour);
-    tagged = all.length;
-    if (tagged === 1) {
-      const element = all[0] as Element;
-      return {
-        status: 'found',
-        element,
-        confidence: 1,
-        candidates: [{ element, confidence: 1, identity: 1 }],
-      };
-    }
+  // the elements bearing the target's data-tour: the target when there is one, the only candidates when several
+  const tagged = d.tour ? elements.filter((el) => el.getAttribute('data-tour') === d.tour) : [];
+  if (tagged.length === 1) {
+    const element = tagged[0] as Element;
+    return {
+      status: 'found',
+      element,
+      confidence: 1,
+      candidates: [{ element, confidence: 1, identity: 1 }],
+    };
   }
 
   // the plausible elements, and the class names present on the page
-  const pool: Element[] = [];
-  for (const el of elements) {
-    const tag = el.localName;
-    if (tagged > 1 && el.getAttribute('data-tour') !== d.tour) continue;
-    if (tag === d.tag || INTERACTIVE.has(tag) || (d.role && el.getAttribute('role') === d.role)) {
-      pool.push(el);
-    }
-  }
+  const pool = (tagged.length > 1 ? tagged : elements).filter(
+    (el) =>
+      el.localName === d.tag ||
+      INTERACTIVE.has(el.localName) ||
+      (d.role && el.getAttribute('role') === d.role),
+  );
   // whether anything on the page still carries a class or an attribute
   const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector) !== null));
   const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
