@@ -63,15 +63,13 @@ export function topInset(doc: Document): number {
 export function scrollIntoClearView(target: Element): void {
   const doc = target.ownerDocument;
   const win = doc.defaultView as Window;
-  const clear = () => {
-    const rect = target.getBoundingClientRect();
-    const top = topInset(doc);
-    return { rect, top, ok: rect.top >= top && rect.bottom <= win.innerHeight };
-  };
-  if (clear().ok) return;
+  const rect = target.getBoundingClientRect();
+  if (rect.top >= topInset(doc) && rect.bottom <= win.innerHeight) return;
   target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-  const { rect, top } = clear();
-  if (rect.top < top + MARGIN) win.scrollBy({ top: rect.top - top - MARGIN * 2, behavior: 'instant' });
+  // centered, it may still be under a tall header: then it goes down to just below the header
+  const { top } = target.getBoundingClientRect();
+  const inset = topInset(doc);
+  if (top < inset + MARGIN) win.scrollBy({ top: top - inset - MARGIN * 2, behavior: 'instant' });
 }
 
 function focusable(el: Element): boolean {
