@@ -61,7 +61,7 @@ function frameOf(el: Element): Element | null {
 }
 
 export function isVisible(el: Element): boolean {
-  if (!el.isConnected) return false;
+  // no box, detached elements included
   if (el.getClientRects().length === 0) return false;
   if ('checkVisibility' in el && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
     return false;
@@ -203,8 +203,7 @@ export function similarityTo(a: string): (b: string) => number {
   return (b) => {
     const y = b.toLowerCase();
     if (x === y) return 1;
-    if (!x || !y) return 0;
-    // too different in length to reach any useful similarity
+    // too different in length (one of them empty, too) to reach any useful similarity
     if (Math.min(x.length, y.length) * 6 < Math.max(x.length, y.length)) return 0;
     // most texts of a page share no word with the target: answer them without counting bigrams
     if (!keys.some((w) => y.includes(w))) return 0;

@@ -156,8 +156,9 @@ export function highlight(
       lost = true;
       options.onTargetLost?.();
     }
-    const box = current?.isConnected ? current.getBoundingClientRect() : null;
-    // a target taking no space leaves nothing to ring: the card is then centered, as without a target
+    const box = current?.getBoundingClientRect();
+    // a target taking no space (detached ones too) leaves nothing to ring: the card is then centered, as without
+    // a target
     const rect = box && (box.width !== 0 || box.height !== 0) ? box : null;
     ring.hidden = !rect;
     let left = (vw - cw) / 2;

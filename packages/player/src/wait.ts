@@ -88,7 +88,8 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       win.setTimeout(() => {
         confirming = false;
         if (done) return;
-        if (el.isConnected && isVisible(el)) finish(last);
+        // a detached node is not visible
+        if (isVisible(el)) finish(last);
         else schedule();
       }, SETTLE_MS);
     }
