@@ -70,6 +70,16 @@ export function isVisible(el: Element): boolean {
   return frame ? isVisible(frame) : true;
 }
 
+/** Sets a fixed box (the highlight's ring, the picker's outline) over a rectangle, `pad` px larger on every side. */
+export function cover(style: CSSStyleDeclaration, rect: DOMRect, pad = 0): void {
+  Object.assign(style, {
+    left: `${rect.left - pad}px`,
+    top: `${rect.top - pad}px`,
+    width: `${rect.width + pad * 2}px`,
+    height: `${rect.height + pad * 2}px`,
+  });
+}
+
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
   submit: 'button',

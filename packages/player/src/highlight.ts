@@ -1,4 +1,4 @@
-import { UI_ATTRIBUTE } from './dom';
+import { cover, UI_ATTRIBUTE } from './dom';
 
 export interface HighlightOptions {
   /** accessible name of the step when its content has no heading */
@@ -133,19 +133,6 @@ export function highlight(
     host.showPopover();
   };
 
-  let addedTabIndex: Element | null = null;
-  const prepareTarget = () => {
-    if (current && !focusable(current) && !current.hasAttribute('tabindex')) {
-      // lets Tab from the step reach the target even when it is not focusable by itself
-      current.setAttribute('tabindex', '-1');
-      addedTabIndex = current;
-    }
-  };
-  const releaseTarget = () => {
-    addedTabIndex?.removeAttribute('tabindex');
-    addedTabIndex = null;
-  };
-
   let lost = false;
   const reposition = () => {
     const vw = win.innerWidth;
@@ -164,13 +151,7 @@ export function highlight(
     let left = (vw - cw) / 2;
     let top = (vh - ch) / 2;
     if (rect) {
-      const pad = 4;
-      Object.assign(ring.style, {
-        left: `${rect.left - pad}px`,
-        top: `${rect.top - pad}px`,
-        width: `${rect.width + pad * 2}px`,
-        height: `${rect.height + pad * 2}px`,
-      });
+      cover(ring.style, rect, 4);
       // below the target, else above it, else beside it (right, then left) at its height, else at the bottom
       left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
       top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
@@ -194,12 +175,6 @@ export function highlight(
     }
   };
   const resizeObserver = new ResizeObserver(schedule);
-  const observeTarget = () => {
-    resizeObserver.disconnect();
-    resizeObserver.observe(doc.documentElement);
-    resizeObserver.observe(card);
-    if (current) resizeObserver.observe(current);
-  };
   const mutationObserver = new MutationObserver((records) => {
     // a modal dialog opened by the page enters the top layer above the overlay: climb back on top
     if (records.some((r) => r.attributeName === 'open' && (r.target as Element).localName === 'dialog'))
@@ -239,17 +214,30 @@ export function highlight(
   };
   listen(true);
 
-  const anchor = (next: Element | null) => {
+  let addedTabIndex: Element | null = null;
+  // undoes what anchor() did to the target
+  const releaseTarget = () => {
     current?.removeEventListener('keydown', onTargetKeydown as EventListener);
+    addedTabIndex?.removeAttribute('tabindex');
+    addedTabIndex = null;
+  };
+  const anchor = (next: Element | null) => {
     releaseTarget();
     current = next;
     lost = false;
     if (current) {
       if (options.scroll !== false) scrollIntoClearView(current);
-      prepareTarget();
+      if (!focusable(current) && !current.hasAttribute('tabindex')) {
+        // lets Tab from the step reach the target even when it is not focusable by itself
+        current.setAttribute('tabindex', '-1');
+        addedTabIndex = current;
+      }
       current.addEventListener('keydown', onTargetKeydown as EventListener);
     }
-    observeTarget();
+    resizeObserver.disconnect();
+    resizeObserver.observe(doc.documentElement);
+    resizeObserver.observe(card);
+    if (current) resizeObserver.observe(current);
     reposition();
   };
 
@@ -269,7 +257,6 @@ export function highlight(
     reposition,
     destroy() {
       listen(false);
-      current?.removeEventListener('keydown', onTargetKeydown as EventListener);
       releaseTarget();
       resizeObserver.disconnect();
       mutationObserver.disconnect();
