@@ -61,13 +61,23 @@ function frameOf(el: Element): Element | null {
 }
 
 export function isVisible(el: Element): boolean {
-  if (!el.isConnected) return false;
+  // no box, detached elements included
   if (el.getClientRects().length === 0) return false;
   if ('checkVisibility' in el && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
     return false;
   }
   const frame = frameOf(el);
   return frame ? isVisible(frame) : true;
+}
+
+/** Sets a fixed box (the highlight's ring, the picker's outline) over a rectangle, `pad` px larger on every side. */
+export function cover(style: CSSStyleDeclaration, rect: DOMRect, pad = 0): void {
+  Object.assign(style, {
+    left: `${rect.left - pad}px`,
+    top: `${rect.top - pad}px`,
+    width: `${rect.width + pad * 2}px`,
+    height: `${rect.height + pad * 2}px`,
+  });
 }
 
 const INPUT_ROLES: Record<string, string> = {
@@ -203,8 +213,7 @@ export function similarityTo(a: string): (b: string) => number {
   return (b) => {
     const y = b.toLowerCase();
     if (x === y) return 1;
-    if (!x || !y) return 0;
-    // too different in length to reach any useful similarity
+    // too different in length (one of them empty, too) to reach any useful similarity
     if (Math.min(x.length, y.length) * 6 < Math.max(x.length, y.length)) return 0;
     // most texts of a page share no word with the target: answer them without counting bigrams
     if (!keys.some((w) => y.includes(w))) return 0;

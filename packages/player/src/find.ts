@@ -53,20 +53,25 @@ export interface FindOptions {
 export const MIN_CONFIDENCE = 0.45;
 /** found, but weakly: worth reporting to the guide's author (guide health) */
 export const DEGRADED_CONFIDENCE = 0.7;
-// under this the best candidate has too little in common with the target to be worth mentioning
-const NOT_FOUND_CONFIDENCE = 0.3;
-// two candidates closer than this share of the total are indistinguishable
-const AMBIGUITY_MARGIN = 0.07;
-// share of the target's own features a match must keep: below it, the target is gone and this is a neighbour
-const MIN_IDENTITY = 0.5;
-// …and more when its name is not the target's (another word, or none): its other features must make up for it
-const MIN_IDENTITY_UNNAMED = 0.6;
-// below this, two texts are different texts rather than one text reworded
-const MIN_SIMILARITY = 0.6;
-// share of its surroundings a look-alike must keep when one of the elements like the target vanished
-const VANISHED_SURROUNDINGS = 0.6;
-// how many of the best elements by their own features get their surroundings compared
-const SHORTLIST = 10;
+// the finder's limits: an enum, like W, so that the bundle inlines them (a module's own constants stay variables)
+// biome-ignore-start lint/suspicious/noDuplicateEnumValues: limits, several of them equal by chance
+enum Limit {
+  // under this the best candidate has too little in common with the target to be worth mentioning
+  notFoundConfidence = 0.3,
+  // two candidates closer than this share of the total are indistinguishable
+  ambiguityMargin = 0.07,
+  // share of the target's own features a match must keep: below it, the target is gone and this is a neighbour
+  minIdentity = 0.5,
+  // …and more when its name is not the target's (another word, or none): its other features must make up for it
+  minIdentityUnnamed = 0.6,
+  // below this, two texts are different texts rather than one text reworded
+  minSimilarity = 0.6,
+  // share of its surroundings a look-alike must keep when one of the elements like the target vanished
+  vanishedSurroundings = 0.6,
+  // how many of the best elements by their own features get their surroundings compared
+  shortlist = 10,
+}
+// biome-ignore-end lint/suspicious/noDuplicateEnumValues: the limits end here
 
 // the weight of each of STABLE_ATTRIBUTES, in its order (an array: smaller in the runtime than an object)
 const ATTRIBUTE_WEIGHT = [3, 4, 4, 4, 2.5, 2, 2, 2, 1, 1.5, 1.5, 0.5, 1.5];
@@ -131,7 +136,7 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   if (/^(aria-label|placeholder|title|alt)$/.test(name)) {
     // wording changes like the visible text does
     const s = similarity(expected, actual);
-    return s >= MIN_SIMILARITY ? s : 0;
+    return s >= Limit.minSimilarity ? s : 0;
   }
   if (name === 'href') {
     // same path with another query string or fragment still points at the same page
@@ -260,25 +265,18 @@ function ownEvidence(
   const restyled = around.filter((c) => live.has(c)).length * 2 < around.length;
   const kept = (c: string) => !restyled || live.has(c);
   const icons = d.icons?.filter((c) => kept(c) || /[/#.]/.test(c)) ?? [];
-  if (icons.length) {
-    // the controls holding each icon: found from the icons, rather than the icons searched in every control
-    const holders = new Map<string, Set<Element>>();
-    for (const icon of icons) {
-      const selector = /[/#.]/.test(icon)
-        ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
-        : `.${CSS.escape(icon)}`;
-      const set = new Set<Element>();
-      for (const r of roots) {
-        for (const hit of r.querySelectorAll(selector)) {
-          for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) set.add(p);
-        }
+  for (const icon of icons) {
+    // the controls holding the icon: found from the icon, rather than the icon searched in every control
+    const selector = /[/#.]/.test(icon)
+      ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
+      : `.${CSS.escape(icon)}`;
+    const holders = new Set<Element>();
+    for (const r of roots) {
+      for (const hit of r.querySelectorAll(selector)) {
+        for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) holders.add(p);
       }
-      holders.set(icon, set);
     }
-    for (const icon of icons) {
-      const set = holders.get(icon) as Set<Element>;
-      out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => (set.has(el) ? 1 : 0) });
-    }
+    out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => (holders.has(el) ? 1 : 0) });
   }
   // attributes together weigh at most a little more than the accessible name: a redesign that renames a
   // field's id and name attribute leaves it its label
@@ -296,7 +294,7 @@ function ownEvidence(
       // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
       if (key && !wordsOf(actual).includes(key)) return 0;
       const s = name(actual);
-      return s >= MIN_SIMILARITY ? s : 0;
+      return s >= Limit.minSimilarity ? s : 0;
     },
   });
   if (d.text && !sameText) {
@@ -305,7 +303,7 @@ function ownEvidence(
       weight: W.text,
       match: (el) => {
         const s = text(visibleText(el).slice(0, 100));
-        return s >= MIN_SIMILARITY ? s : 0;
+        return s >= Limit.minSimilarity ? s : 0;
       },
     });
   }
@@ -384,30 +382,25 @@ export function find(
   const d = descriptor;
   const fp = d.fingerprint;
   const { elements, roots } = collect(root);
-  let tagged = 0;
-  if (d.tour) {
-    const all = elements.filter((el) => el.getAttribute('data-tour') === d.tour);
-    tagged = all.length;
-    if (tagged === 1) {
-      const element = all[0] as Element;
-      return {
-        status: 'found',
-        element,
-        confidence: 1,
-        candidates: [{ element, confidence: 1, identity: 1 }],
-      };
-    }
+  // the elements bearing the target's data-tour: the target when there is one, the only candidates when several
+  const tagged = d.tour ? elements.filter((el) => el.getAttribute('data-tour') === d.tour) : [];
+  if (tagged.length === 1) {
+    const element = tagged[0] as Element;
+    return {
+      status: 'found',
+      element,
+      confidence: 1,
+      candidates: [{ element, confidence: 1, identity: 1 }],
+    };
   }
 
   // the plausible elements, and the class names present on the page
-  const pool: Element[] = [];
-  for (const el of elements) {
-    const tag = el.localName;
-    if (tagged > 1 && el.getAttribute('data-tour') !== d.tour) continue;
-    if (tag === d.tag || INTERACTIVE.has(tag) || (d.role && el.getAttribute('role') === d.role)) {
-      pool.push(el);
-    }
-  }
+  const pool = (tagged.length > 1 ? tagged : elements).filter(
+    (el) =>
+      el.localName === d.tag ||
+      INTERACTIVE.has(el.localName) ||
+      (d.role && el.getAttribute('role') === d.role),
+  );
   // whether anything on the page still carries a class or an attribute
   const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector) !== null));
   const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
@@ -434,8 +427,10 @@ export function find(
   });
   first.sort((a, b) => b.own - a.own);
   // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
-  const last = first[SHORTLIST - 1]?.own ?? 0;
-  const shortlist = first.filter((s, i) => i < SHORTLIST || (s.own >= 0.8 * last && i < 2 * SHORTLIST));
+  const last = first[Limit.shortlist - 1]?.own ?? 0;
+  const shortlist = first.filter(
+    (s, i) => i < Limit.shortlist || (s.own >= 0.8 * last && i < 2 * Limit.shortlist),
+  );
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
   const css = pathHits(d, roots);
@@ -446,7 +441,7 @@ export function find(
     (e, f) => e.weight * rarity(near.filter((m) => (m[f] as number) >= 0.5).length),
   );
   const max = ownMax + fixedMax + aroundWeights.reduce((a, b) => a + b, 0) + (fp.context ? W.context : 0);
-  const margin = AMBIGUITY_MARGIN * max;
+  const margin = Limit.ambiguityMargin * max;
   const contextSimilarity = similarityTo(fp.context ?? '');
   shortlist.forEach((s, i) => {
     const m = near[i] as number[];
@@ -495,7 +490,7 @@ export function find(
   // an element without most of the target's own features is not the target, however well placed: it neither
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
-  const kept = (s: Scored) => s.identity >= (s.renamed ? MIN_IDENTITY_UNNAMED : MIN_IDENTITY);
+  const kept = (s: Scored) => s.identity >= (s.renamed ? Limit.minIdentityUnnamed : Limit.minIdentity);
   // the one element keeping every feature of the target, under its section title (or, like the target, under
   // none), is the target: when it is the only one of the page (the others clearly fewer, and the target had no
   // exact copy at capture), however its surroundings place a look-alike added beside it or in its place; else when
@@ -523,7 +518,7 @@ export function find(
   const confidence = best ? share(best.score) : 0;
   const minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
-  if (!best || confidence < Math.min(NOT_FOUND_CONFIDENCE, minConfidence)) return report('not-found');
+  if (!best || confidence < Math.min(Limit.notFoundConfidence, minConfidence)) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
   if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
   if (!chosen && runnerUp && best.score - runnerUp.score < margin) return report('ambiguous');
@@ -539,7 +534,7 @@ export function find(
     root.nodeType !== 1 &&
     first.filter(d.copies ? kept : (s) => !s.renamed).length <=
       (d.copies || (!best.renamed && d.namesakes) || -1) &&
-    (best.score - best.own) / (max - ownMax - fixedMax) < VANISHED_SURROUNDINGS
+    (best.score - best.own) / (max - ownMax - fixedMax) < Limit.vanishedSurroundings
   )
     return report('low-confidence');
   if (

@@ -1,4 +1,4 @@
-import { UI_ATTRIBUTE } from './dom';
+import { cover, UI_ATTRIBUTE } from './dom';
 
 export interface HighlightOptions {
   /** accessible name of the step when its content has no heading */
@@ -63,15 +63,13 @@ export function topInset(doc: Document): number {
 export function scrollIntoClearView(target: Element): void {
   const doc = target.ownerDocument;
   const win = doc.defaultView as Window;
-  const clear = () => {
-    const rect = target.getBoundingClientRect();
-    const top = topInset(doc);
-    return { rect, top, ok: rect.top >= top && rect.bottom <= win.innerHeight };
-  };
-  if (clear().ok) return;
+  const rect = target.getBoundingClientRect();
+  if (rect.top >= topInset(doc) && rect.bottom <= win.innerHeight) return;
   target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-  const { rect, top } = clear();
-  if (rect.top < top + MARGIN) win.scrollBy({ top: rect.top - top - MARGIN * 2, behavior: 'instant' });
+  // centered, it may still be under a tall header: then it goes down to just below the header
+  const { top } = target.getBoundingClientRect();
+  const inset = topInset(doc);
+  if (top < inset + MARGIN) win.scrollBy({ top: top - inset - MARGIN * 2, behavior: 'instant' });
 }
 
 function focusable(el: Element): boolean {
@@ -125,8 +123,7 @@ export function highlight(
   const container = (): Element => {
     const modal = current?.closest('dialog:modal');
     if (modal) return modal;
-    const open = doc.querySelectorAll('dialog:modal');
-    return open[open.length - 1] ?? doc.body;
+    return Array.from(doc.querySelectorAll('dialog:modal')).pop() ?? doc.body;
   };
   const show = () => {
     const parent = container();
@@ -134,19 +131,6 @@ export function highlight(
     if (!popover) return;
     if (host.matches(':popover-open')) host.hidePopover();
     host.showPopover();
-  };
-
-  let addedTabIndex: Element | null = null;
-  const prepareTarget = () => {
-    if (current && !focusable(current) && !current.hasAttribute('tabindex')) {
-      // lets Tab from the step reach the target even when it is not focusable by itself
-      current.setAttribute('tabindex', '-1');
-      addedTabIndex = current;
-    }
-  };
-  const releaseTarget = () => {
-    addedTabIndex?.removeAttribute('tabindex');
-    addedTabIndex = null;
   };
 
   let lost = false;
@@ -159,32 +143,24 @@ export function highlight(
       lost = true;
       options.onTargetLost?.();
     }
-    const rect = current?.isConnected ? current.getBoundingClientRect() : null;
-    if (!rect || (rect.width === 0 && rect.height === 0)) {
-      ring.hidden = true;
-      card.style.left = `${Math.max(MARGIN, (vw - cw) / 2)}px`;
-      card.style.top = `${Math.max(MARGIN, (vh - ch) / 2)}px`;
-      return;
+    const box = current?.getBoundingClientRect();
+    // a target taking no space (detached ones too) leaves nothing to ring: the card is then centered, as without
+    // a target
+    const rect = box && (box.width !== 0 || box.height !== 0) ? box : null;
+    ring.hidden = !rect;
+    let left = (vw - cw) / 2;
+    let top = (vh - ch) / 2;
+    if (rect) {
+      cover(ring.style, rect, 4);
+      // below the target, else above it, else beside it (right, then left) at its height, else at the bottom
+      left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
+      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
+      if (rect.bottom + GAP + ch <= vh - MARGIN) top = rect.bottom + GAP;
+      else if (rect.top - GAP - ch >= MARGIN) top = rect.top - GAP - ch;
+      else if (rect.right + GAP + cw <= vw - MARGIN) left = rect.right + GAP;
+      else if (rect.left - GAP - cw >= MARGIN) left = rect.left - GAP - cw;
+      else top = vh - ch - MARGIN;
     }
-    ring.hidden = false;
-    const pad = 4;
-    Object.assign(ring.style, {
-      left: `${rect.left - pad}px`,
-      top: `${rect.top - pad}px`,
-      width: `${rect.width + pad * 2}px`,
-      height: `${rect.height + pad * 2}px`,
-    });
-    let top: number;
-    let left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
-    if (rect.bottom + GAP + ch <= vh - MARGIN) top = rect.bottom + GAP;
-    else if (rect.top - GAP - ch >= MARGIN) top = rect.top - GAP - ch;
-    else if (rect.right + GAP + cw <= vw - MARGIN) {
-      left = rect.right + GAP;
-      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
-    } else if (rect.left - GAP - cw >= MARGIN) {
-      left = rect.left - GAP - cw;
-      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
-    } else top = vh - ch - MARGIN;
     card.style.left = `${Math.max(MARGIN, left)}px`;
     card.style.top = `${Math.max(MARGIN, top)}px`;
   };
@@ -199,12 +175,6 @@ export function highlight(
     }
   };
   const resizeObserver = new ResizeObserver(schedule);
-  const observeTarget = () => {
-    resizeObserver.disconnect();
-    resizeObserver.observe(doc.documentElement);
-    resizeObserver.observe(card);
-    if (current) resizeObserver.observe(current);
-  };
   const mutationObserver = new MutationObserver((records) => {
     // a modal dialog opened by the page enters the top layer above the overlay: climb back on top
     if (records.some((r) => r.attributeName === 'open' && (r.target as Element).localName === 'dialog'))
@@ -218,12 +188,11 @@ export function highlight(
   const onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && options.onEscape) options.onEscape();
   };
+  const lastFocusable = () => Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE)).pop();
   const onCardKeydown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || event.shiftKey || !current?.isConnected) return;
-    const items = Array.from(card.querySelectorAll(FOCUSABLE));
-    const last = items[items.length - 1];
-    const active = shadow.activeElement;
-    if (!last || active === last) {
+    const last = lastFocusable();
+    if (!last || shadow.activeElement === last) {
       event.preventDefault();
       (current as HTMLElement).focus();
     }
@@ -231,8 +200,7 @@ export function highlight(
   const onTargetKeydown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || !event.shiftKey || event.target !== current) return;
     event.preventDefault();
-    const items = Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE));
-    (items[items.length - 1] ?? card).focus();
+    (lastFocusable() ?? card).focus();
   };
   const listen = (on: boolean) => {
     const method = on ? 'addEventListener' : 'removeEventListener';
@@ -246,17 +214,30 @@ export function highlight(
   };
   listen(true);
 
-  const anchor = (next: Element | null) => {
+  let addedTabIndex: Element | null = null;
+  // undoes what anchor() did to the target
+  const releaseTarget = () => {
     current?.removeEventListener('keydown', onTargetKeydown as EventListener);
+    addedTabIndex?.removeAttribute('tabindex');
+    addedTabIndex = null;
+  };
+  const anchor = (next: Element | null) => {
     releaseTarget();
     current = next;
     lost = false;
     if (current) {
       if (options.scroll !== false) scrollIntoClearView(current);
-      prepareTarget();
+      if (!focusable(current) && !current.hasAttribute('tabindex')) {
+        // lets Tab from the step reach the target even when it is not focusable by itself
+        current.setAttribute('tabindex', '-1');
+        addedTabIndex = current;
+      }
       current.addEventListener('keydown', onTargetKeydown as EventListener);
     }
-    observeTarget();
+    resizeObserver.disconnect();
+    resizeObserver.observe(doc.documentElement);
+    resizeObserver.observe(card);
+    if (current) resizeObserver.observe(current);
     reposition();
   };
 
@@ -276,7 +257,6 @@ export function highlight(
     reposition,
     destroy() {
       listen(false);
-      current?.removeEventListener('keydown', onTargetKeydown as EventListener);
       releaseTarget();
       resizeObserver.disconnect();
       mutationObserver.disconnect();

@@ -1,5 +1,5 @@
 import { pickTarget } from './capture';
-import { UI_ATTRIBUTE } from './dom';
+import { cover, UI_ATTRIBUTE } from './dom';
 
 /**
  * Element capture: outlines the element under the pointer and picks the one clicked, without letting the page
@@ -28,13 +28,8 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
       return;
     }
     const rect = el.getBoundingClientRect();
-    Object.assign(outline.style, {
-      display: 'block',
-      left: `${rect.left}px`,
-      top: `${rect.top}px`,
-      width: `${rect.width}px`,
-      height: `${rect.height}px`,
-    });
+    outline.style.display = 'block';
+    cover(outline.style, rect);
   };
   const swallow = (event: Event) => {
     if (!targetOf(event)) return;

@@ -31,19 +31,22 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     let confirming = false;
     let last: FindResult = { status: 'not-found', element: null, confidence: 0, candidates: [] };
 
-    const observer = new MutationObserver(() => schedule());
+    const observer = new MutationObserver(schedule);
     observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
     const navigation = (win as Window & { navigation?: EventTarget }).navigation;
-    const onNavigate = () => schedule();
-    win.addEventListener('popstate', onNavigate);
-    win.addEventListener('hashchange', onNavigate);
-    navigation?.addEventListener('currententrychange', onNavigate);
+    win.addEventListener('popstate', schedule);
+    win.addEventListener('hashchange', schedule);
+    navigation?.addEventListener('currententrychange', schedule);
     // shadow roots, frames and style-only changes are not all observable: poll as a safety net
-    const poll = win.setInterval(() => schedule(), POLL_MS);
+    const poll = win.setInterval(schedule, POLL_MS);
     const timer = win.setTimeout(() => {
       last = find(descriptor, root, options);
-      const el = last.element;
-      finish(last.status === 'found' && el && isVisible(el) ? last : demote(last));
+      // a node found but hidden is not usable by the step: report it as low confidence
+      finish(
+        last.status === 'found' && !usable(last)
+          ? { ...last, status: 'low-confidence', element: null }
+          : last,
+      );
     }, timeout);
     const onAbort = () => {
       cleanup();
@@ -54,9 +57,9 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     function cleanup() {
       done = true;
       observer.disconnect();
-      win.removeEventListener('popstate', onNavigate);
-      win.removeEventListener('hashchange', onNavigate);
-      navigation?.removeEventListener('currententrychange', onNavigate);
+      win.removeEventListener('popstate', schedule);
+      win.removeEventListener('hashchange', schedule);
+      navigation?.removeEventListener('currententrychange', schedule);
       win.clearInterval(poll);
       win.clearTimeout(timer);
       win.clearTimeout(pending);
@@ -78,14 +81,15 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       const started = performance.now();
       last = find(descriptor, root, options);
       spacing = Math.max(SETTLE_MS, 4 * (performance.now() - started));
-      const el = last.element;
-      if (last.status !== 'found' || !el || !isVisible(el)) return;
+      const el = usable(last);
+      if (!el) return;
       // frameworks often replace a node right after rendering it: confirm it is still there a moment later
       confirming = true;
       win.setTimeout(() => {
         confirming = false;
         if (done) return;
-        if (el.isConnected && isVisible(el)) finish(last);
+        // a detached node is not visible
+        if (isVisible(el)) finish(last);
         else schedule();
       }, SETTLE_MS);
     }
@@ -93,8 +97,8 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
   });
 }
 
-// a node found but hidden is not usable by the step: report it as low confidence
-function demote(result: FindResult): FindResult {
-  if (result.status !== 'found') return result;
-  return { ...result, status: 'low-confidence', element: null };
+/** The element found, when it is visible: a step can use it. */
+function usable(result: FindResult): Element | null {
+  const el = result.element;
+  return result.status === 'found' && el && isVisible(el) ? el : null;
 }
