@@ -1,4 +1,4 @@
-import { accessibleName, normalize, parentOf, roleOf, TAG_ROLES, visibleText } from './dom';
+import { accessibleName, normalize, parentOf, roleOf, similarityTo, TAG_ROLES, visibleText } from './dom';
 import { isGeneratedId, isHashedClass } from './stability';
 
 /** Attributes that people write on purpose and that survive redesigns; the order is the order of trust. */
@@ -73,6 +73,8 @@ export interface TargetDescriptor {
    * footer): when the target goes, one of them must not be taken for it
    */
   namesakes?: number;
+  /** how many other elements of its tag bore a name like the target's (a reworded name would still be taken for it) */
+  alike?: number;
 }
 
 export function stableId(el: Element): string | undefined {
@@ -288,14 +290,19 @@ export function capture(el: Element): TargetDescriptor {
   const root = el.getRootNode() as Document | ShadowRoot;
   let copies = 0;
   let namesakes = 0;
+  let alike = 0;
+  const like = similarityTo(descriptor.name ?? '');
   for (const other of root.querySelectorAll(el.localName)) {
     if (other === el) continue;
-    if (accessibleName(other) === descriptor.name) namesakes++;
+    const name = accessibleName(other);
+    if (name === descriptor.name) namesakes++;
+    if (like(name) >= 0.6) alike++;
     if (ownSignature(other) === own) copies++;
   }
   descriptor.copies = copies;
   descriptor.twins = twinsOf(el);
   descriptor.namesakes = namesakes;
+  if (descriptor.name) descriptor.alike = alike;
   return descriptor;
 }
 

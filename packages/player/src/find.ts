@@ -364,6 +364,8 @@ interface Scored {
   identity: number;
   /** its accessible name is not nearly the target's */
   renamed: boolean;
+  /** its accessible name is like the target's, reworded or not */
+  alike: boolean;
   context: number;
   /** the part of the score that comes from positions only (paths, index, rank, neighbours) */
   place: number;
@@ -423,7 +425,8 @@ export function find(
     // a link that became a button may be the same control; it keeps less of the target than one that did not
     const identity = ownMax ? score / (ownMax + fixedMax) : 0;
     const renamed = own.some((e, f) => e.named && (m[f] as number) < 0.8);
-    return { element, own: score, score, identity, renamed, context: 0, place: 0 };
+    const alike = own.some((e, f) => e.named && (m[f] as number) > 0);
+    return { element, own: score, score, identity, renamed, alike, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
   // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
@@ -532,8 +535,8 @@ export function find(
   // one bears it too
   if (
     root.nodeType !== 1 &&
-    first.filter(d.copies ? kept : (s) => !s.renamed).length <=
-      (d.copies || (!best.renamed && d.namesakes) || -1) &&
+    first.filter(d.copies ? kept : best.renamed ? (s) => s.alike : (s) => !s.renamed).length <=
+      (d.copies || (!best.renamed ? d.namesakes || -1 : best.alike ? (d.alike ?? -1) : -1)) &&
     (best.score - best.own) / (max - ownMax - fixedMax) < Limit.vanishedSurroundings
   )
     return report('low-confidence');

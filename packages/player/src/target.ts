@@ -59,7 +59,7 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
     optional(isStrings, stored.classes, fp.outer, stored.icons) &&
     optional(isStringRecord, stored.extra) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
-    optional(isNumber, stored.copies, stored.twins, stored.namesakes)
+    optional(isNumber, stored.copies, stored.twins, stored.namesakes, stored.alike)
   );
 }
 

@@ -202,6 +202,34 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('input:not([aria-label])'));
   });
 
+  test('a removed menu entry is not claimed as the entry whose name is like its own (Form Layouts, Layouts)', () => {
+    const menu = (entries: Array<[string, string]>) =>
+      `<aside class="layout-menu"><ul class="menu-inner">${entries
+        .map(
+          ([name, icon]) =>
+            `<li class="menu-item"><a href="javascript:void(0);" class="menu-link menu-toggle"><i class="menu-icon bx ${icon}"></i><div>${name}</div></a></li>`,
+        )
+        .join('')}</ul></aside><main><h1>Dashboard</h1></main>`;
+    const entries: Array<[string, string]> = [
+      ['Dashboard', 'bx-home'],
+      ['Layouts', 'bx-layout'],
+      ['Account Settings', 'bx-dock-top'],
+      ['Form Elements', 'bx-detail'],
+      ['Form Layouts', 'bx-detail'],
+      ['Tables', 'bx-table'],
+    ];
+    mount(menu(entries));
+    const d = roundTrip(capture(document.querySelectorAll('.menu-link')[4] as Element));
+    expect(d.name).toBe('Form Layouts');
+    mount(menu(entries.filter(([name]) => name !== 'Form Layouts')));
+    const result = find(d);
+    expect(result.element).toBeNull();
+    expect(result.status).not.toBe('found');
+    // reworded, it is still found
+    mount(menu(entries.map(([name, icon]) => [name === 'Form Layouts' ? 'Form layouts now' : name, icon])));
+    expect(find(d).element?.textContent).toBe('Form layouts now');
+  });
+
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
     const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
     const list = (links: string[]) =>

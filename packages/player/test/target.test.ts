@@ -31,9 +31,9 @@ test('descriptors stored before the optional fields existed, and those with them
   document.body.innerHTML =
     '<nav aria-label="Main"><button data-action="archive" aria-label="Archive"><i class="fa fa-archive"></i></button></nav>';
   const full = JSON.parse(JSON.stringify(capture(document.querySelector('button') as Element)));
-  expect(full).toMatchObject({ extra: { 'data-action': 'archive' }, icons: ['fa', 'fa-archive'] });
+  expect(full).toMatchObject({ extra: { 'data-action': 'archive' }, icons: ['fa', 'fa-archive'], alike: 0 });
   expect(parseTarget(full)).toEqual(full);
-  const { extra, icons, near, landmark, rank, copies, twins, namesakes, ...old } = full;
+  const { extra, icons, near, landmark, rank, copies, twins, namesakes, alike, ...old } = full;
   expect(parseTarget(old)).toEqual(old);
   expect(find(old).element).toBe(document.querySelector('button'));
   expect(parseTarget({ ...full, extra: { 'data-action': 1 } })).toBeNull();
@@ -41,6 +41,7 @@ test('descriptors stored before the optional fields existed, and those with them
   expect(parseTarget({ ...full, rank: { index: '0', count: 1 } })).toBeNull();
   expect(parseTarget({ ...full, copies: '2' })).toBeNull();
   expect(parseTarget({ ...full, namesakes: '1' })).toBeNull();
+  expect(parseTarget({ ...full, alike: '0' })).toBeNull();
   expect(parseTarget({ ...full, near: 3 })).toBeNull();
   document.body.replaceChildren();
 });
