@@ -1,6 +1,7 @@
 // pnpm bench:assistant — quality of POST /assistant on the labelled set (bench/assistant/*.json): top-1 and top-3
 // accuracy, precision and recall of "no guide" on no-match queries, and latency, on the tuning and the held-out
-// halves and on the fresh held-out set (bench/assistant/fresh.json, labelled.ts), next to three baselines measured in the same run on the same database: issue 16's first pass
+// halves and on the two halves of the fresh set (calibration and fresh held-out: fresh.json, labelled.ts), next to
+// three baselines measured in the same run on the same database: issue 16's first pass
 // (bench/assistant/previous.ts), the ranking of main before ADR 0005's revision (bench/assistant/legacy.ts) and a
 // naive one (ILIKE substring match of each query word, ranked by words found).
 // "No guide" is an answer without a confident guide: "peut-être" guides may come with it, and it still counts as

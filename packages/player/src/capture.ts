@@ -296,6 +296,7 @@ export function capture(el: Element): TargetDescriptor {
     if (other === el) continue;
     const name = accessibleName(other);
     if (name === descriptor.name) namesakes++;
+    // the similarity from which find() takes a name for the target's reworded
     if (like(name) >= 0.6) alike++;
     if (ownSignature(other) === own) copies++;
   }

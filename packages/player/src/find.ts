@@ -532,7 +532,8 @@ export function find(
   // so this one must also stand where the target stood (under a narrower root, the count says nothing). Counted
   // on the whole page, not on the shortlist: a table of forty rows has more look-alikes than the shortlist holds.
   // Likewise for the elements bearing the target's name (the same link in the header and the footer) when this
-  // one bears it too
+  // one bears it too, and for those bearing a name like it ("Layouts" beside "Form Layouts") when this one's is
+  // only like it
   if (
     root.nodeType !== 1 &&
     first.filter(d.copies ? kept : best.renamed ? (s) => s.alike : (s) => !s.renamed).length <=

@@ -43,9 +43,9 @@ export const labelledQueries = (
 /**
  * A second set (fresh.json), written on 2026-11-27 by a writer who saw only guides.json: not the queries above, not
  * the vocabulary, not the ranking. No vocabulary entry or rule is ever chosen reading it. A seeded hash splits it: the
- * calibration half is where the two "no guide" scores are chosen (the tuning half cannot choose them: its queries were
- * read while the vocabulary was written, so its right answers score higher than a new user's), and the fresh
- * held-out half only measures.
+ * calibration half is where the two "no guide" scores may be placed, in aggregate (the tuning half places them badly:
+ * its queries were read while the vocabulary was written, so its right answers score higher than a new user's; ADR
+ * 0005, sixth pass), and the fresh held-out half only measures.
  */
 const freshQueries = (
   JSON.parse(readFileSync(join(dir, 'fresh.json'), 'utf8')) as { queries: LabelledQuery[] }
