@@ -41,6 +41,7 @@ export function sites(): Site[] {
   const business = join(packageDir('startbootstrap-modern-business'), 'dist');
   const sneat = packageDir('sneat-bootstrap-html-admin-template-free');
   const paper = packageDir('paper-dashboard');
+  const argon = packageDir('@creative-tim-official/argon-dashboard-free');
   return [
     {
       name: 'gentelella',
@@ -64,8 +65,14 @@ export function sites(): Site[] {
     { name: 'modern-business', root: business, pages: htmlIn(business), unseen: true },
     // The next unseen site, measured once (README), then split like the others.
     { name: 'sneat', root: sneat, pages: htmlIn(join(sneat, 'html')).map((f) => `html/${f}`) },
-    // Unseen: added when sneat joined the split.
+    // Unseen: added when sneat joined the split, and argon-dashboard before the blind check.
     { name: 'paper-dashboard', root: paper, pages: htmlIn(paper), unseen: true },
+    {
+      name: 'argon-dashboard',
+      root: argon,
+      pages: htmlIn(join(argon, 'examples')).map((f) => `examples/${f}`),
+      unseen: true,
+    },
     {
       name: 'fixtures',
       root: '',
