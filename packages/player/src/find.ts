@@ -88,7 +88,7 @@ enum W {
   css = 2,
   ancestors = 2,
   context = 2.5,
-  landmark = 1,
+  landmark = 2,
   near = 1,
   sibling = 0.5,
   index = 0.5,
