@@ -1,4 +1,13 @@
-import { accessibleName, normalize, parentOf, roleOf, similarityTo, TAG_ROLES, visibleText } from './dom';
+import {
+  accessibleName,
+  MIN_SIMILARITY,
+  normalize,
+  parentOf,
+  roleOf,
+  similarityTo,
+  TAG_ROLES,
+  visibleText,
+} from './dom';
 import { isGeneratedId, isHashedClass } from './stability';
 
 /** Attributes that people write on purpose and that survive redesigns; the order is the order of trust. */
@@ -296,8 +305,7 @@ export function capture(el: Element): TargetDescriptor {
     if (other === el) continue;
     const name = accessibleName(other);
     if (name === descriptor.name) namesakes++;
-    // the similarity from which find() takes a name for the target's reworded
-    if (like(name) >= 0.6) alike++;
+    if (like(name) >= MIN_SIMILARITY) alike++;
     if (ownSignature(other) === own) copies++;
   }
   descriptor.copies = copies;

@@ -205,6 +205,9 @@ const words = (s: string) => {
 /** Similarity 0..1 of texts to `a`: the better of word overlap and the mean of word and character-bigram
  * overlap (Sørensen–Dice). Words decide for short labels ("Yes" → "Yes, thanks"); bigrams forgive typos.
  * Texts that share no word score 0 (the mean could not reach one half). */
+/** Below this, two texts are different texts rather than one text reworded. */
+export const MIN_SIMILARITY = 0.6;
+
 export function similarityTo(a: string): (b: string) => number {
   const x = a.toLowerCase();
   const wx = words(x);

@@ -17,6 +17,7 @@ import {
   accessibleName,
   collect,
   isVisible,
+  MIN_SIMILARITY,
   normalize,
   roleOf,
   type SearchRoot,
@@ -64,8 +65,6 @@ enum Limit {
   minIdentity = 0.5,
   // …and more when its name is not the target's (another word, or none): its other features must make up for it
   minIdentityUnnamed = 0.6,
-  // below this, two texts are different texts rather than one text reworded
-  minSimilarity = 0.6,
   // share of its surroundings a look-alike must keep when one of the elements like the target vanished
   vanishedSurroundings = 0.6,
   // how many of the best elements by their own features get their surroundings compared
@@ -136,7 +135,7 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   if (/^(aria-label|placeholder|title|alt)$/.test(name)) {
     // wording changes like the visible text does
     const s = similarity(expected, actual);
-    return s >= Limit.minSimilarity ? s : 0;
+    return s >= MIN_SIMILARITY ? s : 0;
   }
   if (name === 'href') {
     // same path with another query string or fragment still points at the same page
@@ -294,7 +293,7 @@ function ownEvidence(
       // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
       if (key && !wordsOf(actual).includes(key)) return 0;
       const s = name(actual);
-      return s >= Limit.minSimilarity ? s : 0;
+      return s >= MIN_SIMILARITY ? s : 0;
     },
   });
   if (d.text && !sameText) {
@@ -303,7 +302,7 @@ function ownEvidence(
       weight: W.text,
       match: (el) => {
         const s = text(visibleText(el).slice(0, 100));
-        return s >= Limit.minSimilarity ? s : 0;
+        return s >= MIN_SIMILARITY ? s : 0;
       },
     });
   }
