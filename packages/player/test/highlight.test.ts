@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { autoClick, type ClickState, type HighlightHandle, highlight } from '../src/index';
 
 let handle: HighlightHandle | undefined;
@@ -45,6 +45,55 @@ describe('highlight', () => {
     expect(hit).toBe(handle.host);
     expect(card.top).toBeGreaterThanOrEqual(rect.bottom);
   });
+
+  // the card's every placement (below, above, right, left, at the bottom when nothing fits), on a desktop and a phone
+  test.each([
+    [1440, 900],
+    [390, 844],
+  ])(
+    'keeps the step inside a %ix%i viewport and off the target wherever the target stands',
+    async (width, height) => {
+      await page.viewport(width, height);
+      try {
+        const spots = [
+          'top:20px;left:20px;width:120px;height:32px',
+          'bottom:20px;left:20px;width:120px;height:32px',
+          `bottom:20px;right:20px;width:120px;height:32px`,
+          'top:60px;left:8px;width:60px;height:calc(100vh - 110px)',
+          'top:60px;right:8px;width:60px;height:calc(100vh - 110px)',
+          'top:8px;left:8px;right:8px;bottom:8px',
+        ];
+        for (const spot of spots) {
+          document.body.innerHTML = `<button id="target" style="position:fixed;${spot}">Target</button>`;
+          const target = document.getElementById('target') as HTMLElement;
+          handle = highlight(target, step('Where it stands'), { scroll: false });
+          await frame();
+          const card = handle.card.getBoundingClientRect();
+          const rect = target.getBoundingClientRect();
+          expect(card.left, spot).toBeGreaterThanOrEqual(8);
+          expect(card.top, spot).toBeGreaterThanOrEqual(8);
+          expect(card.right, spot).toBeLessThanOrEqual(width - 8 + 0.5);
+          expect(card.bottom, spot).toBeLessThanOrEqual(height - 8 + 0.5);
+          // the card covers the target only when no side has room for it (a target filling the viewport)
+          const overlaps =
+            card.left < rect.right &&
+            card.right > rect.left &&
+            card.top < rect.bottom &&
+            card.bottom > rect.top;
+          const room =
+            height - rect.bottom >= card.height + 20 ||
+            rect.top >= card.height + 20 ||
+            width - rect.right >= card.width + 20 ||
+            rect.left >= card.width + 20;
+          expect(overlaps, spot).toBe(!room);
+          handle.destroy();
+          handle = undefined;
+        }
+      } finally {
+        await page.viewport(1024, 768);
+      }
+    },
+  );
 
   test('follows the target when the page scrolls or the layout changes', async () => {
     document.body.innerHTML = `<div id="scroller" style="height:200px;overflow:auto">
