@@ -65,13 +65,14 @@ export function sites(): Site[] {
     { name: 'modern-business', root: business, pages: htmlIn(business), unseen: true },
     // The next unseen site, measured once (README), then split like the others.
     { name: 'sneat', root: sneat, pages: htmlIn(join(sneat, 'html')).map((f) => `html/${f}`) },
-    // Unseen: added when sneat joined the split, and argon-dashboard before the blind check.
+    // Unseen: added when sneat joined the split.
     { name: 'paper-dashboard', root: paper, pages: htmlIn(paper), unseen: true },
+    // Unseen until 2026-11-27 (measured twice, README), then split like the others: the tuning split had run out
+    // of removed targets claimed as another element, the case this site showed most.
     {
       name: 'argon-dashboard',
       root: argon,
       pages: htmlIn(join(argon, 'examples')).map((f) => `examples/${f}`),
-      unseen: true,
     },
     {
       name: 'fixtures',
