@@ -3,6 +3,7 @@ import {
   ancestorSignature,
   ancestorsOf,
   contextOf,
+  contextsOf,
   landmarkOf,
   nearText,
   rankOf,
@@ -525,8 +526,21 @@ export function find(
   if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
   if (!chosen && runnerUp && best.score - runnerUp.score < margin) return report('ambiguous');
   if (confidence < minConfidence) return report('low-confidence');
-  // elements that looked exactly like the target were told apart by their section's title: so must this one be
-  if (d.copies && fp.context && best.context < 0.8) return report('low-confidence');
+  // elements that looked exactly like the target were told apart by their section's title: so must this one be;
+  // and, when one of them went (counted on the whole page), by a title further out too (one row in two tables,
+  // removed from one of them), unless it has the target's own id
+  const outer = fp.outer ?? [];
+  if (
+    d.copies &&
+    fp.context &&
+    (best.context < 0.8 ||
+      (outer[0] &&
+        root.nodeType !== 1 &&
+        best.element.id !== d.attributes.id &&
+        first.filter((s) => s.identity > 0.99).length <= d.copies &&
+        !contextsOf(best.element, 4).some((c) => outer.some((o) => similarity(c, o) >= 0.8))))
+  )
+    return report('low-confidence');
   // fewer elements like the target on the page than when it was captured: one of them went, maybe the target,
   // so this one must also stand where the target stood (under a narrower root, the count says nothing). Counted
   // on the whole page, not on the shortlist: a table of forty rows has more look-alikes than the shortlist holds.

@@ -202,6 +202,30 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('input:not([aria-label])'));
   });
 
+  test('a row removed from one of two tables listing the same rows is not claimed as its copy in the other', () => {
+    const rows = ['Argon Design System', 'Angular Now UI Kit', 'Black Dashboard', 'React Material Dashboard'];
+    const table = (title: string, names: string[]) =>
+      `<div class="card"><div class="card-header"><h3>${title}</h3></div><table class="table"><tbody>${names
+        .map(
+          (name) =>
+            `<tr><th><span class="name">${name}</span></th><td>$2500 USD</td><td><div class="dropdown"><a class="btn btn-icon-only" href="#" role="button" data-toggle="dropdown"><i class="fas fa-ellipsis-v"></i></a></div></td></tr>`,
+        )
+        .join('')}</tbody></table></div>`;
+    const page = (dark: string[]) => `<main>${table('Card tables', rows)}${table('Dark table', dark)}</main>`;
+    mount(page(rows));
+    const target = () => document.querySelectorAll('.card')[1]?.querySelectorAll('a.btn')[2];
+    const d = roundTrip(capture(target() as Element));
+    expect(d.copies).toBeGreaterThan(0);
+    // still there: found in the dark table, not in the first one
+    expect(find(d).element).toBe(target());
+    // gone from the dark table: its row in the first table has the same title, name and neighbours, but it is
+    // under another table's title
+    mount(page(rows.filter((name) => name !== 'Black Dashboard')));
+    const result = find(d);
+    expect(result.element).toBeNull();
+    expect(result.status).not.toBe('found');
+  });
+
   test('a removed menu entry is not claimed as the entry whose name is like its own (Form Layouts, Layouts)', () => {
     const menu = (entries: Array<[string, string]>) =>
       `<aside class="layout-menu"><ul class="menu-inner">${entries
