@@ -147,6 +147,17 @@ describe('POST /assistant ranking', () => {
     expect(titles(cancel)[0]).toBe('Annuler une commande');
   });
 
+  it('reads "avoir" as a credit note after a determiner only, not as the verb every request has', async () => {
+    // "Émettre un avoir" is the credit-note guide; "avoir" is also "to have".
+    const verb = await ask(author, { query: 'comment avoir ma facture' });
+    expect(titles(verb)).not.toContain('Émettre un avoir');
+    expect(titles(verb)[0]).toBe('Créer une facture');
+    for (const query of ['émettre un avoir', "créer l'avoir", 'faire un avoir sur une facture']) {
+      const noun = await ask(author, { query });
+      expect(titles(noun)[0], query).toBe('Émettre un avoir');
+    }
+  });
+
   it('ranks a guide whose title has the words above one that has them in its steps only, scores in [0, 1]', async () => {
     const answer = await ask(author, { query: 'suivre le colis' });
     expect(titles(answer)[0]).toBe('Suivre ma commande');

@@ -99,6 +99,18 @@ const whenWords = new Set(
     .filter(Boolean),
 );
 
+/**
+ * French words that are a verb of every request and a noun of the domain: "avoir" is a credit note after a
+ * determiner ("émettre un avoir", "l'avoir") and "to have" anywhere else ("avoir accès", "comment avoir ma facture"),
+ * where it would answer with the credit-note guide. Its phrases ("facture d'avoir") are read before this.
+ */
+const verbUnlessNoun = new Set(['avoir']);
+const determiners = new Set(
+  'un une l le la les cet cette ce mon ma mes ton ta tes son sa ses notre nos votre vos leur leurs chaque nouvel nouveau premier dernier'.split(
+    ' ',
+  ),
+);
+
 /** Lower-cased, accent-free words of a text, in order. */
 export function foldWords(text: string): string[] {
   return text
@@ -217,7 +229,11 @@ async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
       }
     }
     if (matched > 0) i += matched;
-    else rest.push(tokens[i++] as string);
+    else {
+      const token = tokens[i] as string;
+      if (!verbUnlessNoun.has(token) || determiners.has(tokens[i - 1] ?? '')) rest.push(token);
+      i++;
+    }
   }
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
   const single = words.map((w) => {
