@@ -9,8 +9,11 @@ export interface WaitOptions extends FindOptions {
   root?: SearchRoot;
 }
 
-const POLL_MS = 250;
-const SETTLE_MS = 50;
+// an enum so that the bundle inlines the delays (a module's own constants stay variables)
+enum Ms {
+  poll = 250,
+  settle = 50,
+}
 
 /**
  * Resolves as soon as the target is found, attached and visible, re-checking on DOM mutations and on
@@ -19,7 +22,8 @@ const SETTLE_MS = 50;
  */
 export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {}): Promise<FindResult> {
   const { timeout = 6000, signal, root = document } = options;
-  const doc = root.nodeType === 9 ? (root as Document) : (root.ownerDocument as Document);
+  // a document has no owner document: it is its own
+  const doc = (root.ownerDocument ?? root) as Document;
   const win = doc.defaultView ?? window;
   return new Promise<FindResult>((resolve, reject) => {
     if (signal?.aborted) {
@@ -29,16 +33,21 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     let done = false;
     let pending = 0;
     let confirming = false;
-    let last: FindResult = { status: 'not-found', element: null, confidence: 0, candidates: [] };
+    // set by the first check(), which runs before this function returns
+    let last: FindResult;
 
     const observer = new MutationObserver(schedule);
     observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
     const navigation = (win as Window & { navigation?: EventTarget }).navigation;
-    win.addEventListener('popstate', schedule);
-    win.addEventListener('hashchange', schedule);
-    navigation?.addEventListener('currententrychange', schedule);
+    // client-side navigations, listened to and then not, alike
+    const listen = (method: 'addEventListener' | 'removeEventListener') => {
+      win[method]('popstate', schedule);
+      win[method]('hashchange', schedule);
+      navigation?.[method]('currententrychange', schedule);
+    };
+    listen('addEventListener');
     // shadow roots, frames and style-only changes are not all observable: poll as a safety net
-    const poll = win.setInterval(schedule, POLL_MS);
+    const poll = win.setInterval(schedule, Ms.poll);
     const timer = win.setTimeout(() => {
       last = find(descriptor, root, options);
       // a node found but hidden is not usable by the step: report it as low confidence
@@ -52,14 +61,12 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       cleanup();
       reject(signal?.reason);
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort);
 
     function cleanup() {
       done = true;
       observer.disconnect();
-      win.removeEventListener('popstate', schedule);
-      win.removeEventListener('hashchange', schedule);
-      navigation?.removeEventListener('currententrychange', schedule);
+      listen('removeEventListener');
       win.clearInterval(poll);
       win.clearTimeout(timer);
       win.clearTimeout(pending);
@@ -71,16 +78,17 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       resolve(result);
     }
     // on a large, busy page a search costs milliseconds: keep the searches to a fifth of the time at most
-    let spacing = SETTLE_MS;
+    let spacing = Ms.settle;
+    // once done, nothing calls these: the observer, the listeners, the poll and the pending check are gone
     function schedule() {
-      if (!pending && !done) pending = win.setTimeout(check, spacing);
+      pending ||= win.setTimeout(check, spacing);
     }
     function check() {
       pending = 0;
-      if (done || confirming) return;
+      if (confirming) return;
       const started = performance.now();
       last = find(descriptor, root, options);
-      spacing = Math.max(SETTLE_MS, 4 * (performance.now() - started));
+      spacing = Math.max(Ms.settle, 4 * (performance.now() - started));
       const el = usable(last);
       if (!el) return;
       // frameworks often replace a node right after rendering it: confirm it is still there a moment later
@@ -91,7 +99,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
         // a detached node is not visible
         if (isVisible(el)) finish(last);
         else schedule();
-      }, SETTLE_MS);
+      }, Ms.settle);
     }
     check();
   });
@@ -99,6 +107,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
 
 /** The element found, when it is visible: a step can use it. */
 function usable(result: FindResult): Element | null {
-  const el = result.element;
-  return result.status === 'found' && el && isVisible(el) ? el : null;
+  // a found target always comes with its element
+  const el = result.element as Element;
+  return result.status === 'found' && isVisible(el) ? el : null;
 }
