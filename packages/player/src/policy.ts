@@ -28,7 +28,7 @@ export async function placeStep(
   options: Omit<WaitOptions, 'timeout'> = {},
 ): Promise<StepPlacement> {
   const report = await waitFor(descriptor, { ...options, timeout: Math.max(0, policy.wait) * 1000 });
-  if (report.status === 'found' && report.element)
-    return { kind: 'anchored', element: report.element, report };
+  // a found target always comes with its element
+  if (report.status === 'found') return { kind: 'anchored', element: report.element as Element, report };
   return { kind: policy.otherwise, report };
 }
