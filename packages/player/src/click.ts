@@ -16,14 +16,11 @@ export async function autoClick(element: Element, options: AutoClickOptions = {}
   onState?.('clicking');
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, delay);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+    // a signal aborts once: its listener needs no `once`
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
   }).catch((reason: unknown) => {
     onState?.('failed');
     throw reason;
@@ -34,13 +31,13 @@ export async function autoClick(element: Element, options: AutoClickOptions = {}
     return 'failed';
   }
   const rect = element.getBoundingClientRect();
+  // the main button (button 0) is the default
   const init: PointerEventInit = {
     bubbles: true,
     cancelable: true,
     composed: true,
     clientX: rect.left + rect.width / 2,
     clientY: rect.top + rect.height / 2,
-    button: 0,
     pointerType: 'mouse',
     isPrimary: true,
     view: element.ownerDocument.defaultView,
