@@ -284,7 +284,7 @@ export class RunEngine {
       const timer = setTimeout(() => {
         if (!signal.aborted) void (index + 1 >= this.total ? this.finish() : this.#show(1));
       }, this.#options.settle ?? 300);
-      signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+      signal.addEventListener('abort', () => clearTimeout(timer));
     };
     if (element.matches(CLICKABLE)) {
       // not `once`: a click the page's own scripts make (untrusted) must not use up the user's
