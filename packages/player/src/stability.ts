@@ -4,14 +4,13 @@
 // A token is "random" when it looks like a hash or a counter rather than a word.
 function isRandomToken(token: string): boolean {
   if (/^\d{4,}$/.test(token)) return true;
-  if (token.length >= 6 && /^[0-9a-f]+$/i.test(token) && /\d/.test(token) && /[a-f]/i.test(token))
-    return true;
+  if (/^[0-9a-f]{6,}$/i.test(token) && /\d/.test(token) && /[a-f]/i.test(token)) return true;
   if (token.length >= 4 && /\d/.test(token) && /[a-z]/i.test(token)) {
     // words followed by a small number ("step2", "section10", "h1") are usually written by people
     return !/^[a-z]+\d{1,2}$/i.test(token) && !/^\d{1,2}[a-z]{1,3}$/i.test(token);
   }
   // styled-components / JSS style names: short runs of mixed-case letters ("kDhVIq", "bZkfAO")
-  if (token.length >= 5 && token.length <= 8 && /^[a-z]+$/i.test(token)) {
+  if (/^[a-z]{5,8}$/i.test(token)) {
     const uppers = token.replace(/[^A-Z]/g, '').length;
     return uppers >= 2 && uppers / token.length >= 0.3 && /[A-Z]/.test(token.slice(1));
   }
@@ -57,7 +56,7 @@ export const isHashedClass = remembered((name: string): boolean => {
   if (HASHED_CLASS.test(name) && /\d|[A-Z].*[A-Z]/.test(name)) return true;
   if (/^(css|sc)-/.test(name)) return true;
   // CSS modules: [file]_[local]__[hash]
-  const moduleHash = /__([A-Za-z0-9-]{4,})$/.exec(name)?.[1];
+  const moduleHash = name.match(/__([A-Za-z0-9-]{4,})$/)?.[1];
   if (moduleHash && (/\d/.test(moduleHash) || /[a-z].*[A-Z]|[A-Z].*[a-z]/.test(moduleHash.slice(1))))
     return true;
   return tokens(name).some(isRandomToken);
