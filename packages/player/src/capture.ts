@@ -130,11 +130,11 @@ const CONTROLS = 'a,button,input,select,textarea,[role=button],[role=link]';
 const TITLE_SELECTOR = 'h1,h2,h3,h4,h5,h6,legend,caption,[role=heading],figcaption,dt';
 
 const headingText = (node: Element): string | undefined => {
-  if (node.matches(TITLE_SELECTOR)) return normalize(node.textContent, 60) || undefined;
+  if (node.matches(TITLE_SELECTOR)) return normalize(node.textContent, 60);
   // a header holding the title (a card's header), as long as it holds no control of its own
   for (let child = node.firstElementChild, i = 0; child && i < 3; child = child.nextElementSibling, i++) {
     if (child.matches(TITLE_SELECTOR))
-      return node.querySelector(CONTROLS) ? undefined : normalize(child.textContent, 60) || undefined;
+      return node.querySelector(CONTROLS) ? undefined : normalize(child.textContent, 60);
   }
   return undefined;
 };
@@ -167,7 +167,7 @@ export function contextsOf(el: Element, max = 3): string[] {
       for (let i = 0; s && !found && i < 8; s = s.nextElementSibling, i++) found = headingText(s);
       add(found);
     }
-    add(normalize(p.getAttribute('aria-label'), 60) || undefined);
+    add(normalize(p.getAttribute('aria-label'), 60));
     // a table row or list item is named by its first cell or piece of text that is not a control
     if (/^(tr|li)$/.test(p.localName) || /^(row|listitem)$/.test(p.getAttribute('role') ?? '')) {
       for (const cell of p.children) {
@@ -188,7 +188,7 @@ export function contextsOf(el: Element, max = 3): string[] {
  * nothing else (a redeploy's `display: contents` span or layout div), so that wrappers added around the target
  * or its card do not push its section title, label and list out of reach.
  */
-const levels = (el: Element) => (el.childElementCount > 1 ? 1 : 0);
+const levels = (el: Element) => (el.children.length > 1 ? 1 : 0);
 
 export const contextOf = (el: Element): string | undefined => contextsOf(el, 1)[0];
 
@@ -210,28 +210,23 @@ export function sameTagPosition(el: Element): { index: number; count: number } {
   return { index, count };
 }
 
-function uniqueInRoot(el: Element, selector: string): boolean {
-  try {
-    const root = el.getRootNode() as Document | ShadowRoot;
-    return root.querySelectorAll(selector).length === 1;
-  } catch {
-    return false;
-  }
-}
-
 /** A structural CSS path inside the target's own document or shadow root, anchored on a stable id. */
 export function cssPath(el: Element): string {
   const parts: string[] = [];
   for (let node: Element | null = el; node; node = node.parentElement) {
     const id = stableId(node);
-    if (id && uniqueInRoot(node, `#${CSS.escape(id)}`)) {
-      parts.unshift(`#${CSS.escape(id)}`);
+    // an escaped id is always a valid selector; the root (document, shadow root or detached subtree) is a ParentNode
+    const selector = id && `#${CSS.escape(id)}`;
+    if (selector && (node.getRootNode() as ParentNode).querySelectorAll(selector).length === 1) {
+      parts.unshift(selector);
+      break;
+    }
+    if (node.localName === 'html') {
+      parts.unshift('html');
       break;
     }
     // always indexed: an unindexed step would also match elements added later at the same level
-    const { index } = sameTagPosition(node);
-    parts.unshift(node.localName === 'html' ? 'html' : `${node.localName}:nth-of-type(${index + 1})`);
-    if (node.localName === 'html') break;
+    parts.unshift(`${node.localName}:nth-of-type(${sameTagPosition(node).index + 1})`);
   }
   return parts.join(' > ');
 }
@@ -338,7 +333,7 @@ const ICON = 'i,svg,use,img,span:empty';
 /** What tells an icon-only control apart: the icon font classes, sprite references or image files inside it. */
 export function iconsOf(el: Element): string[] {
   const out: string[] = [];
-  const add = (value: string | null) => {
+  const add = (value?: string | null) => {
     if (value && !out.includes(value) && out.length < 6) out.push(value);
   };
   for (const icon of [el, ...Array.from(el.querySelectorAll(ICON)).slice(0, 4)]) {
@@ -349,7 +344,7 @@ export function iconsOf(el: Element): string[] {
         icon
           .getAttribute('src')
           ?.replace(/^.*\//, '')
-          .replace(/[?#].*$/, '') ?? null,
+          .replace(/[?#].*$/, ''),
       );
     else for (const c of stableClasses(icon)) add(c);
   }
@@ -386,9 +381,8 @@ const LANDMARK_ROLES =
 /** The nearest landmark or form around the element, with its name when it has one. */
 export function landmarkOf(el: Element): string | undefined {
   for (let p = parentOf(el); p && p.localName !== 'body'; p = parentOf(p)) {
-    const explicit = p.getAttribute('role') ?? '';
     // nav, header, footer, aside, main, form and dialog have these roles implicitly
-    const role = [explicit, TAG_ROLES[p.localName]].find((r) => r && LANDMARK_ROLES.test(r));
+    const role = [p.getAttribute('role'), TAG_ROLES[p.localName]].find((r) => r && LANDMARK_ROLES.test(r));
     if (!role) continue;
     // an id is marked as one: find() can tell when the site regenerated it
     const id = stableId(p);
@@ -403,7 +397,7 @@ export function rankOf(el: Element): { index: number; count: number } | undefine
   let p = el.parentElement;
   for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth += levels(p), p = p.parentElement) {
     const same = p.getElementsByTagName(el.localName);
-    if (same.length >= 2) return { index: Array.prototype.indexOf.call(same, el), count: same.length };
+    if (same.length >= 2) return { index: Array.from(same).indexOf(el), count: same.length };
   }
   return undefined;
 }
@@ -414,7 +408,8 @@ export function ownSignature(el: Element): string {
     el.localName,
     stableClasses(el).sort().join(' '),
     normalize(el.textContent, 60).toLowerCase(),
-    ...STABLE_ATTRIBUTES.slice(1).map((a) => el.getAttribute(a) ?? ''),
+    // join() writes an absent attribute (null) as ''
+    ...STABLE_ATTRIBUTES.slice(1).map((a) => el.getAttribute(a)),
     iconsOf(el).join(' '),
     JSON.stringify(extraAttributes(el) ?? {}),
   ].join('|');
