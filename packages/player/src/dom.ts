@@ -22,11 +22,11 @@ export function collect(root: SearchRoot): Collected {
     roots.push(start);
     // a native list is several times faster than walking the tree in script
     const all = start.querySelectorAll('*');
-    const hosts = start.querySelectorAll(`[${UI_ATTRIBUTE}]`);
+    const hosts = Array.from(start.querySelectorAll(`[${UI_ATTRIBUTE}]`));
     if (start.nodeType === 1) elements.push(start as Element);
     for (let i = 0; i < all.length; i++) {
       const el = all[i] as Element;
-      if (hosts.length && Array.prototype.some.call(hosts, (host: Element) => host.contains(el))) continue;
+      if (hosts.length && hosts.some((host) => host.contains(el))) continue;
       elements.push(el);
       if (el.shadowRoot) pending.push(el.shadowRoot);
       const tag = el.localName;
@@ -44,17 +44,18 @@ export function collect(root: SearchRoot): Collected {
 }
 
 /** The parent, stepping out of shadow roots to their host and out of frames to the frame element. */
-export function parentOf(el: Element): Element | null {
+export function parentOf(el: Element): Element | null | undefined {
   if (el.parentElement) return el.parentElement;
   const root = el.parentNode;
   if (root && root.nodeType === 11 && (root as ShadowRoot).host) return (root as ShadowRoot).host;
   return !root || root.nodeType === 9 ? frameOf(el) : null;
 }
 
-/** The frame element holding el's document, if any and reachable (not cross-origin). */
-function frameOf(el: Element): Element | null {
+/** The frame element holding el's document, if any and reachable (not cross-origin); undefined in a document
+ * without a window. */
+function frameOf(el: Element): Element | null | undefined {
   try {
-    return el.ownerDocument.defaultView?.frameElement ?? null;
+    return el.ownerDocument.defaultView?.frameElement;
   } catch {
     return null;
   }
@@ -62,7 +63,7 @@ function frameOf(el: Element): Element | null {
 
 export function isVisible(el: Element): boolean {
   // no box, detached elements included
-  if (el.getClientRects().length === 0) return false;
+  if (!el.getClientRects().length) return false;
   if ('checkVisibility' in el && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
     return false;
   }
@@ -125,31 +126,25 @@ const NAME_FROM_CONTENT =
 
 /** A simplified accessible name computation: enough to recognise the same control after a redesign. */
 export function accessibleName(el: Element): string {
-  const labelledBy = el.getAttribute('aria-labelledby');
-  if (labelledBy) {
-    const root = el.getRootNode() as Document | ShadowRoot;
-    const text = labelledBy
-      .split(/\s+/)
-      .map((id) => root.getElementById?.(id)?.textContent ?? '')
-      .join(' ');
-    if (normalize(text)) return normalize(text);
-  }
-  const label = el.getAttribute('aria-label');
-  if (normalize(label)) return normalize(label);
+  // the text of the elements it is labelled by (join() writes a missing one as ''), else its own label
+  const label =
+    normalize(
+      el
+        .getAttribute('aria-labelledby')
+        ?.split(/\s+/)
+        .map((id) => (el.getRootNode() as Document | ShadowRoot).getElementById?.(id)?.textContent)
+        .join(' '),
+    ) || normalize(el.getAttribute('aria-label'));
+  if (label) return label;
   const tag = el.localName;
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
     const input = el as HTMLInputElement;
     if (/^(submit|button|reset)$/.test(input.type) && input.value) return normalize(input.value);
-    const labels = input.labels ? Array.from(input.labels, (l) => l.textContent).join(' ') : '';
-    if (normalize(labels)) return normalize(labels);
-    return normalize(el.getAttribute('placeholder') ?? el.getAttribute('title'));
+    const labels = Array.from(input.labels ?? [], (l) => l.textContent).join(' ');
+    return normalize(labels) || normalize(el.getAttribute('placeholder') ?? el.getAttribute('title'));
   }
   if (tag === 'img') return normalize(el.getAttribute('alt') ?? el.getAttribute('title'));
-  if (NAME_FROM_CONTENT.test(roleOf(el))) {
-    const text = visibleText(el);
-    if (text) return text;
-  }
-  return normalize(el.getAttribute('title'));
+  return (NAME_FROM_CONTENT.test(roleOf(el)) && visibleText(el)) || normalize(el.getAttribute('title'));
 }
 
 /** Text content including image alternatives, without scripts and styles. */
@@ -159,7 +154,7 @@ export function visibleText(el: Element): string {
   let text = '';
   const walk = (node: Node) => {
     if (text.length > 200) return;
-    if (node.nodeType === 3) text += node.nodeValue;
+    if (node.nodeType === 3) text += node.textContent;
     else if (node.nodeType === 1) {
       const child = node as Element;
       const tag = child.localName;
@@ -175,6 +170,13 @@ export function visibleText(el: Element): string {
   walk(el);
   return normalize(text);
 }
+
+/** How many times each item occurs, in the order of first occurrence. */
+const counts = (items: string[]) => {
+  const m = new Map<string, number>();
+  for (const item of items) m.set(item, (m.get(item) ?? 0) + 1);
+  return m;
+};
 
 const bigrams = (s: string) => {
   const m = new Map<string, number>();
@@ -196,11 +198,12 @@ function dice<T>(a: Map<T, number>, b: Map<T, number>): number {
   return total ? (2 * common) / total : 0;
 }
 
-const words = (s: string) => {
-  const m = new Map<string, number>();
-  for (const w of s.split(/[^\p{L}\p{N}]+/u)) if (w) m.set(w, (m.get(w) ?? 0) + 1);
-  return m;
-};
+/** The words of a text, lowercased. */
+export const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** Similarity 0..1 of texts to `a`: the better of word overlap and the mean of word and character-bigram
  * overlap (Sørensen–Dice). Words decide for short labels ("Yes" → "Yes, thanks"); bigrams forgive typos.
@@ -210,8 +213,8 @@ export const MIN_SIMILARITY = 0.6;
 
 export function similarityTo(a: string): (b: string) => number {
   const x = a.toLowerCase();
-  const wx = words(x);
-  const keys = Array.from(wx.keys());
+  const keys = wordsOf(x);
+  const wx = counts(keys);
   let gx: Map<string, number> | undefined;
   return (b) => {
     const y = b.toLowerCase();
@@ -220,7 +223,7 @@ export function similarityTo(a: string): (b: string) => number {
     if (Math.min(x.length, y.length) * 6 < Math.max(x.length, y.length)) return 0;
     // most texts of a page share no word with the target: answer them without counting bigrams
     if (!keys.some((w) => y.includes(w))) return 0;
-    const wordScore = dice(wx, words(y));
+    const wordScore = dice(wx, counts(wordsOf(y)));
     if (!wordScore) return 0;
     gx ??= bigrams(x);
     // a one- or two-character text has no bigrams to compare
