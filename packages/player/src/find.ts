@@ -25,6 +25,7 @@ import {
   similarity,
   similarityTo,
   visibleText,
+  wordsOf,
 } from './dom';
 import { remembered } from './stability';
 
@@ -105,11 +106,6 @@ interface Live {
 }
 
 const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 
 /**
  * The word of a name of several words that the fewest plausible elements' names have, when no other is as rare:
@@ -146,13 +142,6 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
   return 0;
 }
 
-/** Jaccard index of a (never empty) and b. */
-function jaccard(a: string[], b: string[]): number {
-  const set = new Set(b);
-  const common = a.filter((x) => set.has(x)).length;
-  return common / (a.length + b.length - common);
-}
-
 function signatureSimilarity(a: AncestorSignature, b: AncestorSignature, live: Live): number {
   if (a.tag !== b.tag) return 0;
   let considered = 1;
@@ -165,8 +154,11 @@ function signatureSimilarity(a: AncestorSignature, b: AncestorSignature, live: L
   }
   const classes = a.classes?.filter((c) => live.has(c));
   if (classes?.length) {
+    // their Jaccard index
+    const theirs = b.classes ?? [];
+    const common = classes.filter((c) => theirs.includes(c)).length;
     considered++;
-    agreed += jaccard(classes, b.classes ?? []);
+    agreed += common / (classes.length + theirs.length - common);
   }
   return agreed / considered;
 }
@@ -198,11 +190,13 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Li
  */
 function pathHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element> {
   const hits = new Set<Element>();
-  // an absolute path only means something from a document; a relative one only inside a shadow root
-  const absolute = d.css.startsWith('html') || d.css.startsWith('#');
+  // an absolute path only means something from a document; a relative one only inside a shadow root; one anchored
+  // on an id, from anywhere
+  const anchored = d.css.startsWith('#');
+  const absolute = d.css.startsWith('html');
   for (const root of roots) {
     try {
-      if (absolute === (root.nodeType === 9) || d.css.startsWith('#')) {
+      if (anchored || absolute === (root.nodeType === 9)) {
         const hit = root.querySelector(d.css);
         if (hit) hits.add(hit);
       }
@@ -239,17 +233,16 @@ function ownEvidence(
   key: string | undefined,
 ): Evidence[] {
   const out: Evidence[] = [];
-  const hasAttribute = (name: string) => anywhere(`[${CSS.escape(name)}]`);
-  const hasId = live.id;
   // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
   const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
-  const regenerated = ids.filter(hasId).length * 2 < ids.length;
+  const regenerated = ids.filter(live.id).length * 2 < ids.length;
   // an attribute no element has any more was dropped site-wide; a reference to an id no element has any more
   // (`href="#section"`, `for`, `data-bs-target`) followed the ids the site regenerated: either says nothing
   const dead = (name: string, value: string) =>
     name === 'id'
-      ? regenerated && !hasId(value)
-      : !hasAttribute(name) || (name === 'for' ? !hasId(value) : /^#./.test(value) && !hasId(value.slice(1)));
+      ? regenerated && !live.id(value)
+      : !anywhere(`[${CSS.escape(name)}]`) ||
+        (name === 'for' ? !live.id(value) : /^#./.test(value) && !live.id(value.slice(1)));
   STABLE_ATTRIBUTES.forEach((name, i) => {
     const value = d.attributes[name];
     if (value === undefined || dead(name, value)) return;
@@ -404,7 +397,7 @@ export function find(
       (d.role && el.getAttribute('role') === d.role),
   );
   // whether anything on the page still carries a class or an attribute
-  const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector) !== null));
+  const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector)));
   const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
   const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`), id: hasId };
 
@@ -416,6 +409,8 @@ export function find(
   const weights = own.map((e, f) => e.weight * rarity(matches.filter((m) => (m[f] as number) >= 0.8).length));
   const ownMax = weights.reduce((a, b) => a + b, 0);
   const fixedMax = W.tag + (d.role ? W.role : 0);
+  // the accessible name's evidence: there is always exactly one
+  const named = own.findIndex((e) => e.named);
   const first: Scored[] = pool.map((element, i) => {
     const m = matches[i] as number[];
     let score = 0;
@@ -424,8 +419,8 @@ export function find(
     if (d.role && roleOf(element) === d.role) score += W.role;
     // a link that became a button may be the same control; it keeps less of the target than one that did not
     const identity = ownMax ? score / (ownMax + fixedMax) : 0;
-    const renamed = own.some((e, f) => e.named && (m[f] as number) < 0.8);
-    const alike = own.some((e, f) => e.named && (m[f] as number) > 0);
+    const renamed = (m[named] as number) < 0.8;
+    const alike = (m[named] as number) > 0;
     return { element, own: score, score, identity, renamed, alike, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
@@ -505,7 +500,7 @@ export function find(
   const [full, fuller] = listed.filter((s) => s.identity > 0.99);
   const chosen =
     full &&
-    similarity(fp.context ?? '', contextOf(full.element) ?? '') >= 0.8 &&
+    contextSimilarity(contextOf(full.element) ?? '') >= 0.8 &&
     ((!d.copies && (first[1]?.identity ?? 0) < 0.9) ||
       (lead.identity < 0.9 &&
         lead.score - lead.place < full.score - full.place + margin &&
