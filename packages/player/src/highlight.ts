@@ -28,8 +28,11 @@ export interface HighlightHandle {
   destroy(): void;
 }
 
-const GAP = 12;
-const MARGIN = 8;
+// the card's distances: an enum, so that the bundle inlines them
+enum Px {
+  gap = 12,
+  margin = 8,
+}
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
 
@@ -65,15 +68,12 @@ export function scrollIntoClearView(target: Element): void {
   const win = doc.defaultView as Window;
   const rect = target.getBoundingClientRect();
   if (rect.top >= topInset(doc) && rect.bottom <= win.innerHeight) return;
-  target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  // inline: 'nearest' is the default
+  target.scrollIntoView({ block: 'center', behavior: 'instant' });
   // centered, it may still be under a tall header: then it goes down to just below the header
   const { top } = target.getBoundingClientRect();
   const inset = topInset(doc);
-  if (top < inset + MARGIN) win.scrollBy({ top: top - inset - MARGIN * 2, behavior: 'instant' });
-}
-
-function focusable(el: Element): boolean {
-  return (el as HTMLElement).tabIndex >= 0 && !(el as HTMLButtonElement).disabled;
+  if (top < inset + Px.margin) win.scrollBy({ top: top - inset - Px.margin * 2, behavior: 'instant' });
 }
 
 /**
@@ -120,11 +120,8 @@ export function highlight(
 
   // while a modal dialog is open everything outside it is inert: the overlay goes inside the dialog holding
   // the target, or else inside the last modal dialog opened (it stays above it in the top layer)
-  const container = (): Element => {
-    const modal = current?.closest('dialog:modal');
-    if (modal) return modal;
-    return Array.from(doc.querySelectorAll('dialog:modal')).pop() ?? doc.body;
-  };
+  const container = (): Element =>
+    current?.closest('dialog:modal') ?? Array.from(doc.querySelectorAll('dialog:modal')).pop() ?? doc.body;
   const show = () => {
     const parent = container();
     if (host.parentElement !== parent) parent.append(host);
@@ -146,33 +143,33 @@ export function highlight(
     const box = current?.getBoundingClientRect();
     // a target taking no space (detached ones too) leaves nothing to ring: the card is then centered, as without
     // a target
-    const rect = box && (box.width !== 0 || box.height !== 0) ? box : null;
+    const rect = box && (box.width || box.height) && box;
     ring.hidden = !rect;
     let left = (vw - cw) / 2;
     let top = (vh - ch) / 2;
     if (rect) {
       cover(ring.style, rect, 4);
       // below the target, else above it, else beside it (right, then left) at its height, else at the bottom
-      left = Math.min(Math.max(MARGIN, rect.left), vw - cw - MARGIN);
-      top = Math.min(Math.max(MARGIN, rect.top), vh - ch - MARGIN);
-      if (rect.bottom + GAP + ch <= vh - MARGIN) top = rect.bottom + GAP;
-      else if (rect.top - GAP - ch >= MARGIN) top = rect.top - GAP - ch;
-      else if (rect.right + GAP + cw <= vw - MARGIN) left = rect.right + GAP;
-      else if (rect.left - GAP - cw >= MARGIN) left = rect.left - GAP - cw;
-      else top = vh - ch - MARGIN;
+      left = Math.min(Math.max(Px.margin, rect.left), vw - cw - Px.margin);
+      top = Math.min(Math.max(Px.margin, rect.top), vh - ch - Px.margin);
+      if (rect.bottom + Px.gap + ch <= vh - Px.margin) top = rect.bottom + Px.gap;
+      else if (rect.top - Px.gap - ch >= Px.margin) top = rect.top - Px.gap - ch;
+      else if (rect.right + Px.gap + cw <= vw - Px.margin) left = rect.right + Px.gap;
+      else if (rect.left - Px.gap - cw >= Px.margin) left = rect.left - Px.gap - cw;
+      else top = vh - ch - Px.margin;
     }
-    card.style.left = `${Math.max(MARGIN, left)}px`;
-    card.style.top = `${Math.max(MARGIN, top)}px`;
+    Object.assign(card.style, {
+      left: `${Math.max(Px.margin, left)}px`,
+      top: `${Math.max(Px.margin, top)}px`,
+    });
   };
 
   let frame = 0;
   const schedule = () => {
-    if (!frame) {
-      frame = win.requestAnimationFrame(() => {
-        frame = 0;
-        reposition();
-      });
-    }
+    frame ||= win.requestAnimationFrame(() => {
+      frame = 0;
+      reposition();
+    });
   };
   const resizeObserver = new ResizeObserver(schedule);
   const mutationObserver = new MutationObserver((records) => {
@@ -186,7 +183,7 @@ export function highlight(
     if (event.target !== host && (event as ToggleEvent).newState === 'open') show();
   };
   const onKeydown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && options.onEscape) options.onEscape();
+    if (event.key === 'Escape') options.onEscape?.();
   };
   const lastFocusable = () => Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE)).pop();
   const onCardKeydown = (event: KeyboardEvent) => {
@@ -204,7 +201,8 @@ export function highlight(
   };
   const listen = (on: boolean) => {
     const method = on ? 'addEventListener' : 'removeEventListener';
-    win[method]('scroll', schedule, { capture: true, passive: true });
+    // captured, for scrolling containers too (a scroll event cannot be cancelled: no need to say passive)
+    win[method]('scroll', schedule, true);
     win[method]('resize', schedule);
     doc[method]('transitionend', schedule, true);
     doc[method]('animationend', schedule, true);
@@ -227,7 +225,8 @@ export function highlight(
     lost = false;
     if (current) {
       if (options.scroll !== false) scrollIntoClearView(current);
-      if (!focusable(current) && !current.hasAttribute('tabindex')) {
+      const focusable = (current as HTMLElement).tabIndex >= 0 && !(current as HTMLButtonElement).disabled;
+      if (!focusable && !current.hasAttribute('tabindex')) {
         // lets Tab from the step reach the target even when it is not focusable by itself
         current.setAttribute('tabindex', '-1');
         addedTabIndex = current;
@@ -260,7 +259,8 @@ export function highlight(
       releaseTarget();
       resizeObserver.disconnect();
       mutationObserver.disconnect();
-      if (frame) win.cancelAnimationFrame(frame);
+      // no frame has the id 0: cancelling it does nothing
+      win.cancelAnimationFrame(frame);
       host.remove();
     },
   };
