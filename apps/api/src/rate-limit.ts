@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
 import { HttpProblem } from './problems.ts';
@@ -44,6 +45,7 @@ export class RateLimits {
       lim: this.#windows[bucket].limit,
       window_s: this.#windows[bucket].windowMs / 1000,
     }));
+    const token = randomUUID();
     const result = await sql<{ wait: number | string | null }>`
       WITH input AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
@@ -55,24 +57,26 @@ export class RateLimits {
           AND NOT EXISTS (SELECT 1 FROM input i WHERE i.counted AND i.bucket = r.bucket AND i.key = r.key)
       ),
       counted AS (
-        INSERT INTO rate_limits AS r (bucket, key, hits, expires_at)
-        SELECT bucket, key, ARRAY[now()], now() + make_interval(secs => window_s) FROM input WHERE counted
+        INSERT INTO rate_limits AS r (bucket, key, hits, expires_at, counted_by)
+        SELECT bucket, key, ARRAY[now()], now() + make_interval(secs => window_s), ${token} FROM input WHERE counted
         ON CONFLICT (bucket, key) DO UPDATE SET
-          hits = (
+          (hits, counted_by) = (
             SELECT CASE WHEN count(h) >= i.lim THEN coalesce(array_agg(h ORDER BY h), '{}')
-                        ELSE array_append(coalesce(array_agg(h ORDER BY h), '{}'), now()) END
+                        ELSE array_append(coalesce(array_agg(h ORDER BY h), '{}'), now()) END,
+                   CASE WHEN count(h) >= i.lim THEN r.counted_by ELSE ${token} END
             FROM input i LEFT JOIN LATERAL unnest(r.hits) h ON h > now() - make_interval(secs => i.window_s)
             WHERE i.counted AND i.bucket = r.bucket AND i.key = r.key
             GROUP BY i.lim
           ),
           expires_at = excluded.expires_at
-        RETURNING r.bucket, r.key, r.hits
+        RETURNING r.bucket, r.key, r.hits, r.counted_by
       ),
       waits AS (
-        -- A counted key was refused when its hits do not hold this statement's time.
+        -- A counted key was refused when this statement's token is not the last one that counted it (not its
+        -- time: two statements on two connections may start in the same microsecond).
         SELECT i.window_s, i.lim, c.hits AS recent
         FROM counted c JOIN input i ON i.counted AND i.bucket = c.bucket AND i.key = c.key
-        WHERE NOT (now() = ANY (c.hits))
+        WHERE c.counted_by IS DISTINCT FROM ${token}
         UNION ALL
         SELECT i.window_s, i.lim,
           ARRAY(SELECT h FROM unnest(r.hits) h WHERE h > now() - make_interval(secs => i.window_s) ORDER BY h)

@@ -81,4 +81,18 @@ describe('rate limits kept in the database', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => burst.take([other])));
     expect(answers.filter((w) => w === 0)).toHaveLength(10);
   });
+
+  it('refuses a hit past the limit even when a counted hit has its time to the microsecond', async () => {
+    // Two statements on two connections can start in the same microsecond (about one burst of 30 in 80 above, on PostgreSQL). In one
+    // transaction every statement has the same time: the eleventh must still be refused.
+    const key = { bucket: 'failed-login' as const, key: 'email:same-time@example.com' };
+    const answers = await db.transaction().execute(async (trx) => {
+      const limits = new RateLimits(trx, windows(60_000, 10));
+      const out: number[] = [];
+      for (let i = 0; i < 11; i++) out.push(await limits.take([key]));
+      return out;
+    });
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(answers[10]).toBeGreaterThan(55);
+  });
 });

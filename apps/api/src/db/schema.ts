@@ -179,6 +179,7 @@ export interface RateLimitsTable {
   key: string;
   hits: Date[];
   expires_at: Timestamp;
+  counted_by: string | null;
 }
 
 export interface Database {
