@@ -83,24 +83,25 @@ describe('POST /assistant on the labelled set', () => {
     const s = await scoresOn(heldOutQueries);
     expect(s.answerable).toBeGreaterThanOrEqual(150);
     expect(s.noMatch).toBeGreaterThanOrEqual(40);
-    // Floors at the figures of vocabulary v8 (ADR 0005, seventh pass: 85.5%, 94.1%, 82.5% on 152 + 44 queries, 33
-    // no-match refused); issue 16's goals for top-3 (95%) and "no guide" precision (90%) are not met on this half.
-    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(130 / 152);
-    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(143 / 152);
-    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(33 / 40);
-    expect(s.noMatchEmpty).toBeGreaterThanOrEqual(33);
+    // Floors at the figures of the two-or-more score 0.25 (ADR 0005, eighth pass: 86.8%, 95.4%, 86.5% on 152 + 44
+    // queries, 32 no-match refused); issue 16's goal for "no guide" precision (90%) is not met on this half.
+    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(132 / 152);
+    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(145 / 152);
+    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(32 / 37);
+    expect(s.noMatchEmpty).toBeGreaterThanOrEqual(32);
   });
 
   it('holds its figures on the fresh held-out half, written without seeing the vocabulary', async () => {
     const s = await scoresOn(freshHeldOutQueries);
     expect(s.answerable).toBeGreaterThanOrEqual(80);
     expect(s.noMatch).toBeGreaterThanOrEqual(20);
-    // Floors at the figures of vocabulary v8 (ADR 0005, seventh pass: 85.1%, 89.7%, 59.1% on 87 + 24 queries, 13
-    // no-match refused), under issue 16's goals for top-3 and "no guide" precision: a regression guard, not a target.
-    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(74 / 87);
-    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(78 / 87);
-    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(13 / 22);
-    expect(s.noMatchEmpty).toBeGreaterThanOrEqual(13);
+    // Floors at the figures of the two-or-more score 0.25 (ADR 0005, eighth pass: 88.5%, 94.3%, 68.8% on 87 + 24
+    // queries, 11 no-match refused), under issue 16's goals for top-3 and "no guide" precision: a regression guard,
+    // not a target.
+    expect(s.top1 / s.answerable).toBeGreaterThanOrEqual(77 / 87);
+    expect(s.top3 / s.answerable).toBeGreaterThanOrEqual(82 / 87);
+    expect(s.noMatchPrecision).toBeGreaterThanOrEqual(11 / 16);
+    expect(s.noMatchEmpty).toBeGreaterThanOrEqual(11);
   });
 });
 
