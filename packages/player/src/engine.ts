@@ -46,16 +46,13 @@ export type RunState =
   | { status: 'waiting'; index: number }
   | { status: 'anchored'; index: number; element: Element; click: ClickState | null }
   | { status: 'unanchored'; index: number; reason: 'no-target' | 'not-found' }
-  | { status: 'finished' }
-  | { status: 'quit' };
+  | { status: 'finished' };
 
 export interface RunEvents {
   /** every state change */
   change: RunState;
   /** the run reached its end (finish, or next/skip past the last step) */
   complete: RunProgress;
-  /** the user left the run before its end */
-  quit: RunProgress;
 }
 
 export interface RunEngineOptions {
@@ -96,9 +93,11 @@ export function percentDone(progress: Pick<RunProgress, 'index' | 'finished'>, t
 type Listener<K extends keyof RunEvents> = (value: RunEvents[K]) => void;
 
 /**
- * One guide's run on a page, framework-free (modelled on Shepherd's Tour): start, next, back, skip, finish, quit;
- * an event per state change; the progress saved through the store after every move; the missing-target policy of
- * each step applied; issues reported through a callback. The screens only draw `state`.
+ * One guide's run on a page, framework-free (modelled on Shepherd's Tour): next, back, skip, finish; an event per
+ * state change; the progress saved through the store after every move; the missing-target policy of each step
+ * applied; issues reported through a callback. The screens only draw `state`. A run starts and ends with its
+ * store: the caller saves the first progress (`{ index: 0, completed: 0, reported: [] }`) and calls `resume()` on
+ * every page; leaving it is the caller's (the extension records the run as abandoned) and `destroy()`.
  */
 export class RunEngine {
   state: RunState = { status: 'idle' };
@@ -109,7 +108,6 @@ export class RunEngine {
   #listeners: { [K in keyof RunEvents]: Set<Listener<K>> } = {
     change: new Set(),
     complete: new Set(),
-    quit: new Set(),
   };
 
   constructor(options: RunEngineOptions) {
@@ -124,17 +122,6 @@ export class RunEngine {
 
   get total(): number {
     return this.steps.length;
-  }
-
-  /** 0 on the first step, 100 once finished. */
-  get percent(): number {
-    return this.progress ? percentDone(this.progress, this.total) : 0;
-  }
-
-  /** A new run from the first step. */
-  async start(): Promise<void> {
-    await this.#save({ index: 0, completed: 0, reported: [] });
-    await this.#show(1);
   }
 
   /** The run where the store left it (after a page load); false when there is none. */
@@ -175,23 +162,13 @@ export class RunEngine {
     this.#emit('complete', progress);
   }
 
-  /** Leaves the run (Escape, "Quitter"): the store forgets it. */
-  async quit(): Promise<void> {
-    this.#stop();
-    const progress = this.progress;
-    this.progress = null;
-    await this.#options.store.save(null);
-    this.#set({ status: 'quit' });
-    if (progress && !progress.finished) this.#emit('quit', progress);
-  }
-
   /** Stops looking for targets and listening to the page (the page is left, or the panel unmounted). */
   destroy(): void {
     this.#stop();
   }
 
   #current(): RunProgress {
-    if (!this.progress) throw new Error('No run: start() first');
+    if (!this.progress) throw new Error('No run: save a progress and resume() first');
     return this.progress;
   }
 
