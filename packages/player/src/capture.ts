@@ -8,6 +8,7 @@ import {
   TAG_ROLES,
   visibleText,
 } from './dom';
+import { find } from './find';
 import { isGeneratedId, isHashedClass } from './stability';
 
 /** Attributes that people write on purpose and that survive redesigns; the order is the order of trust. */
@@ -84,6 +85,11 @@ export interface TargetDescriptor {
   namesakes?: number;
   /** how many other elements of its tag bore a name like the target's (a reworded name would still be taken for it) */
   alike?: number;
+  /**
+   * the own signature of the element the finder takes for the target when the target is not there (a neighbour, the
+   * same control of the next row): where the target went, that element is the one that would take its place
+   */
+  decoy?: string;
 }
 
 export function stableId(el: Element): string | undefined {
@@ -307,6 +313,12 @@ export function capture(el: Element): TargetDescriptor {
   descriptor.twins = twinsOf(el);
   descriptor.namesakes = namesakes;
   if (descriptor.name) descriptor.alike = alike;
+  // asked with the target left out of the candidates rather than taken out of the author's page: the same answer
+  // on the bench's pages, and the page's own scripts see nothing. An exact copy of the target is no decoy: the
+  // target would be refused too
+  const decoy = find(descriptor, root, { skip: el }).element;
+  const signature = decoy ? ownSignature(decoy) : own;
+  if (signature !== own) descriptor.decoy = signature;
   return descriptor;
 }
 

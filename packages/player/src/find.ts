@@ -6,6 +6,7 @@ import {
   contextsOf,
   landmarkOf,
   nearText,
+  ownSignature,
   rankOf,
   STABLE_ATTRIBUTES,
   type StableAttribute,
@@ -51,6 +52,8 @@ export interface FindResult {
 export interface FindOptions {
   /** below this confidence the best candidate is reported as "low-confidence" (default 0.45) */
   minConfidence?: number;
+  /** an element that is not a candidate (capture asks what would be found were the target gone) */
+  skip?: Element;
 }
 
 export const MIN_CONFIDENCE = 0.45;
@@ -392,9 +395,10 @@ export function find(
   // the plausible elements, and the class names present on the page
   const pool = (tagged.length > 1 ? tagged : elements).filter(
     (el) =>
-      el.localName === d.tag ||
-      INTERACTIVE.has(el.localName) ||
-      (d.role && el.getAttribute('role') === d.role),
+      el !== options.skip &&
+      (el.localName === d.tag ||
+        INTERACTIVE.has(el.localName) ||
+        (d.role && el.getAttribute('role') === d.role)),
   );
   // whether anything on the page still carries a class or an attribute
   const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector)));
@@ -555,6 +559,9 @@ export function find(
     (runnerUp &&
       best.identity < 0.9 &&
       best.score - runnerUp.score - (best.place - runnerUp.place) < margin) ||
+    // the element that would have been found had the target not been there at capture: where the target went, it
+    // is the neighbour taking its place, and where the target is still there it is not the target either
+    ownSignature(best.element) === d.decoy ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
     // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
     (twinsOf(best.element) > (d.twins ?? Infinity) &&

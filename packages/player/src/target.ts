@@ -55,6 +55,7 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       fp.next,
       stored.near,
       stored.landmark,
+      stored.decoy,
     ) &&
     optional(isStrings, stored.classes, fp.outer, stored.icons) &&
     optional(isStringRecord, stored.extra) &&

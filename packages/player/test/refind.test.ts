@@ -254,6 +254,48 @@ describe('after a redeploy', () => {
     expect(find(d).element?.textContent).toBe('Form layouts now');
   });
 
+  test('a removed button is not claimed as the element capture saw would take its place (the next row\'s "Info")', () => {
+    // a demo page repeating one row of buttons per style: without "Info" in the first row, the second row's has
+    // every feature the target had (its one more class proves nothing) and sits under the same section title
+    const rows = (without?: string) =>
+      `<div class="card"><h5>Basic Buttons</h5>${['Default', 'Rounded']
+        .map(
+          (style) =>
+            `<small>${style}</small><div class="demo-inline-spacing">${[
+              'Primary',
+              'Secondary',
+              'Info',
+              'Warning',
+            ]
+              .filter((name) => `${style} ${name}` !== without)
+              .map(
+                (name) =>
+                  `<button type="button" class="btn${style === 'Rounded' ? ' rounded-pill' : ''} btn-${name.toLowerCase()}">${name}</button>`,
+              )
+              .join('')}</div>`,
+        )
+        .join('')}</div>`;
+    mount(rows());
+    // capture asks what would be found without the target, and the page's own scripts see no change
+    const observer = new MutationObserver(() => {});
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    const d = roundTrip(capture(document.querySelector('.btn-info') as Element));
+    expect(observer.takeRecords()).toEqual([]);
+    observer.disconnect();
+    const rounded = document.querySelectorAll('.btn-info')[1] as Element;
+    expect(d.decoy).toBeDefined();
+    mount(rows('Default Info'));
+    const result = find(d);
+    expect(result.element).toBeNull();
+    expect(result.status).not.toBe('found');
+    // what the decoy prevents: the same descriptor without it claims the other row's button
+    const { decoy: _, ...before } = d;
+    expect(find(before).element?.className).toBe(rounded.className);
+    // while the target is there, it is the one found
+    mount(rows());
+    expect(find(d).element).toBe(document.querySelector('.btn-info'));
+  });
+
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
     const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
     const list = (links: string[]) =>
