@@ -1,4 +1,3 @@
-import { percentDone } from '@mulot/player';
 import { describe, expect, it } from 'vitest';
 import { translator } from '../src/intl';
 import { checkLaunch, LAUNCH_MESSAGE, normalizeUrl, resolveUrl, samePage } from '../src/launch';
@@ -177,12 +176,6 @@ describe('runner helpers', () => {
     expect(samePage('https://a.example/x/?q=1#h', 'https://a.example/x')).toBe(true);
     expect(samePage('https://a.example/x', 'https://a.example/y')).toBe(false);
     expect(samePage('https://a.example/x', 'http://a.example/x')).toBe(false);
-  });
-  it('computes percent complete from the steps done, not the step shown', () => {
-    expect(percentDone({ index: 0 }, 3)).toBe(0);
-    expect(percentDone({ index: 2 }, 3)).toBe(67);
-    expect(percentDone({ index: 2, finished: true }, 3)).toBe(100);
-    expect(percentDone({ index: 0 }, 0)).toBe(0);
   });
 });
 

@@ -84,12 +84,6 @@ export function sameOriginAndPath(a: string, b: string): boolean {
   }
 }
 
-/** Percent of the guide done: the steps before the one shown, 100 only once the guide is finished. */
-export function percentDone(progress: Pick<RunProgress, 'index' | 'finished'>, total: number): number {
-  if (progress.finished) return 100;
-  return total > 0 ? Math.round((Math.min(progress.index, total) / total) * 100) : 0;
-}
-
 type Listener<K extends keyof RunEvents> = (value: RunEvents[K]) => void;
 
 /**

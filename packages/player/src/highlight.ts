@@ -38,9 +38,9 @@ const FOCUSABLE =
 
 const STYLE =
   '.ring{position:fixed;box-sizing:border-box;border:3px solid #f59e0b;border-radius:6px;pointer-events:none}' +
-  '.ring.dim{box-shadow:0 0 0 100vmax rgba(15,23,42,.45)}' +
+  '.ring.dim{box-shadow:0 0 0 100vmax #0f172a73}' +
   '.card{position:fixed;box-sizing:border-box;max-width:min(360px,100vw - 16px);max-height:calc(100vh - 16px);overflow:auto;' +
-  'pointer-events:auto;background:#fff;color:#111827;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.3);padding:16px;font:14px/1.5 system-ui,sans-serif}' +
+  'pointer-events:auto;background:#fff;color:#111827;border-radius:10px;box-shadow:0 10px 30px #0000004d;padding:16px;font:14px/1.5 system-ui,sans-serif}' +
   '.card:focus{outline:3px solid #2563eb;outline-offset:2px}';
 
 /** Bottom edge of the fixed or sticky bars at the top of the viewport (headers the target must clear). */

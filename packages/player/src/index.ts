@@ -10,7 +10,6 @@ export { type AutoClickOptions, autoClick, type ClickState } from './click';
 export { isVisible, type SearchRoot, UI_ATTRIBUTE } from './dom';
 export {
   type ProgressStore,
-  percentDone,
   RunEngine,
   type RunEngineOptions,
   type RunEvents,

@@ -10,7 +10,7 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
   outline.setAttribute(UI_ATTRIBUTE, 'picker');
   outline.style.cssText =
     'all:initial;position:fixed;pointer-events:none;z-index:2147483645;box-sizing:border-box;' +
-    'border:2px solid #4f46e5;background:rgba(79,70,229,.12);border-radius:4px;display:none;';
+    'border:2px solid #4f46e5;background:#4f46e51f;border-radius:4px;display:none;';
   document.documentElement.append(outline);
 
   const targetOf = (event: Event): Element | null => {
