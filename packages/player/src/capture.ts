@@ -90,6 +90,12 @@ export interface TargetDescriptor {
    * same control of the next row): where the target went, that element is the one that would take its place
    */
   decoy?: string;
+  /**
+   * the same on the page restyled (every class renamed): another element may take the target's place there, and a
+   * restyle renames what told it apart, so it is known by where it stands instead (its own signature with its
+   * nearby text and section title in place of its classes and icons)
+   */
+  restyledDecoy?: string;
 }
 
 export function stableId(el: Element): string | undefined {
@@ -315,10 +321,13 @@ export function capture(el: Element): TargetDescriptor {
   if (descriptor.name) descriptor.alike = alike;
   // asked with the target left out of the candidates rather than taken out of the author's page: the same answer
   // on the bench's pages, and the page's own scripts see nothing. An exact copy of the target is no decoy: the
-  // target would be refused too
+  // target would be refused too. Both are asked before either is stored: a stored decoy would be refused by the
+  // other question
   const decoy = find(descriptor, root, { skip: el }).element;
-  const signature = decoy ? ownSignature(decoy) : own;
-  if (signature !== own) descriptor.decoy = signature;
+  const restyled = find(descriptor, root, { skip: el, restyled: true }).element;
+  if (decoy && ownSignature(decoy) !== own) descriptor.decoy = ownSignature(decoy);
+  if (restyled && ownSignature(restyled, 1) !== ownSignature(el, 1))
+    descriptor.restyledDecoy = ownSignature(restyled, 1);
   return descriptor;
 }
 
@@ -414,15 +423,18 @@ export function rankOf(el: Element): { index: number; count: number } | undefine
   return undefined;
 }
 
-/** The features an element carries itself, as one string: two elements with the same one look alike. */
-export function ownSignature(el: Element): string {
+/**
+ * The features an element carries itself, as one string: two elements with the same one look alike. `placed`: its
+ * nearby text and section title instead of its classes and icon classes, which a restyle renames.
+ */
+export function ownSignature(el: Element, placed?: 1): string {
   return [
     el.localName,
-    stableClasses(el).sort().join(' '),
+    placed ? nearText(el) : stableClasses(el).sort().join(' '),
     normalize(el.textContent, 60).toLowerCase(),
     // join() writes an absent attribute (null) as ''
     ...STABLE_ATTRIBUTES.slice(1).map((a) => el.getAttribute(a)),
-    iconsOf(el).join(' '),
+    placed ? contextOf(el) : iconsOf(el).join(' '),
     JSON.stringify(extraAttributes(el) ?? {}),
   ].join('|');
 }

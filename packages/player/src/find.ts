@@ -54,6 +54,8 @@ export interface FindOptions {
   minConfidence?: number;
   /** an element that is not a candidate (capture asks what would be found were the target gone) */
   skip?: Element;
+  /** as if the page had been restyled: every class the descriptor holds taken as renamed (capture's question) */
+  restyled?: boolean;
 }
 
 export const MIN_CONFIDENCE = 0.45;
@@ -403,7 +405,7 @@ export function find(
   // whether anything on the page still carries a class or an attribute
   const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector)));
   const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
-  const live = { has: (name: string) => anywhere(`.${CSS.escape(name)}`), id: hasId };
+  const live = { has: (name: string) => !options.restyled && anywhere(`.${CSS.escape(name)}`), id: hasId };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
   const nameOf = remembered(accessibleName);
@@ -562,6 +564,8 @@ export function find(
     // the element that would have been found had the target not been there at capture: where the target went, it
     // is the neighbour taking its place, and where the target is still there it is not the target either
     ownSignature(best.element) === d.decoy ||
+    // likewise on a restyled page, known by where it stands
+    ownSignature(best.element, 1) === d.restyledDecoy ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
     // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
     (twinsOf(best.element) > (d.twins ?? Infinity) &&

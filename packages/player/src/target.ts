@@ -56,6 +56,7 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       stored.near,
       stored.landmark,
       stored.decoy,
+      stored.restyledDecoy,
     ) &&
     optional(isStrings, stored.classes, fp.outer, stored.icons) &&
     optional(isStringRecord, stored.extra) &&

@@ -257,11 +257,11 @@ describe('after a redeploy', () => {
   test('a removed button is not claimed as the element capture saw would take its place (the next row\'s "Info")', () => {
     // a demo page repeating one row of buttons per style: without "Info" in the first row, the second row's has
     // every feature the target had (its one more class proves nothing) and sits under the same section title
-    const rows = (without?: string) =>
-      `<div class="card"><h5>Basic Buttons</h5>${['Default', 'Rounded']
+    const rows = (without?: string, restyle = (c: string) => c) =>
+      `<div class="${restyle('card')}"><h5>Basic Buttons</h5>${['Default', 'Rounded']
         .map(
           (style) =>
-            `<small>${style}</small><div class="demo-inline-spacing">${[
+            `<small>${style}</small><div class="${restyle('demo-inline-spacing')}">${[
               'Primary',
               'Secondary',
               'Info',
@@ -270,7 +270,7 @@ describe('after a redeploy', () => {
               .filter((name) => `${style} ${name}` !== without)
               .map(
                 (name) =>
-                  `<button type="button" class="btn${style === 'Rounded' ? ' rounded-pill' : ''} btn-${name.toLowerCase()}">${name}</button>`,
+                  `<button type="button" class="${['btn', ...(style === 'Rounded' ? ['rounded-pill'] : []), `btn-${name.toLowerCase()}`].map(restyle).join(' ')}">${name}</button>`,
               )
               .join('')}</div>`,
         )
@@ -288,12 +288,24 @@ describe('after a redeploy', () => {
     const result = find(d);
     expect(result.element).toBeNull();
     expect(result.status).not.toBe('found');
-    // what the decoy prevents: the same descriptor without it claims the other row's button
-    const { decoy: _, ...before } = d;
+    // what the decoys prevent: the same descriptor without them claims the other row's button
+    const { decoy: _, restyledDecoy: __, ...before } = d;
     expect(find(before).element?.className).toBe(rounded.className);
     // while the target is there, it is the one found
     mount(rows());
     expect(find(d).element).toBe(document.querySelector('.btn-info'));
+
+    // every class renamed by a restyle: the two rows' "Info" now differ by where they stand alone
+    const restyle = (c: string) => `r-${c.length}${c.slice(-2)}`;
+    expect(d.restyledDecoy).toBeDefined();
+    mount(rows('Default Info', restyle));
+    const restyled = find(d);
+    expect(restyled.element).toBeNull();
+    expect(restyled.status).not.toBe('found');
+    const { restyledDecoy: ___, ...unplaced } = d;
+    expect(find(unplaced).element?.textContent).toBe('Info');
+    mount(rows(undefined, restyle));
+    expect(find(d).element).toBe(document.querySelectorAll('button')[2]);
   });
 
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
