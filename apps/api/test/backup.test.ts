@@ -22,7 +22,11 @@ function envOf(target: DatabaseTarget): Record<string, string> {
   throw new Error('the command line works on a data directory or a server');
 }
 
-/** Runs the command an operator types; returns its exit code and what it printed. */
+/**
+ * Runs the command an operator types; returns its exit code and what it printed. Each command boots the database
+ * in a process of its own: on a loaded 2-core machine one test of three commands took over 3 minutes (2026-11-28),
+ * so the ceilings here are 10 minutes, a guard against a hang rather than a measure of speed.
+ */
 async function run(
   command: 'backup' | 'restore',
   target: DatabaseTarget,
@@ -33,7 +37,7 @@ async function run(
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, command, ...args], {
       env: { ...inherited, ...envOf(target), INIT_CWD: work },
       encoding: 'utf8',
-      timeout: 180_000,
+      timeout: 600_000,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -189,7 +193,7 @@ if (backend === 'pglite') {
     beforeAll(async () => {
       source = await populate(await pgliteTarget());
       file = join(work, 'pglite.jsonl.gz');
-    }, 180_000);
+    }, 600_000);
 
     it('moves everything, and refuses to restore over it', async () => {
       const written = await run('backup', source.target, ['pglite.jsonl.gz']);
@@ -217,7 +221,7 @@ if (backend === 'pglite') {
       } finally {
         await server.close();
       }
-    }, 180_000);
+    }, 600_000);
 
     it('refuses a bad, truncated or newer file in one line and changes nothing', async () => {
       const target = source.target;
@@ -265,7 +269,7 @@ if (backend === 'pglite') {
       } finally {
         await server.close();
       }
-    }, 180_000);
+    }, 600_000);
   });
 }
 
@@ -280,7 +284,7 @@ if (backend === 'postgres') {
       expect(restored.code, restored.stderr).toBe(0);
       expect(restored.stdout).toMatch(/restored into PostgreSQL /);
       await expectSameInstallation(target, source);
-    }, 180_000);
+    }, 600_000);
 
     it('moves an installation from PostgreSQL to PGlite', async () => {
       const source = await populate(await postgresTarget());
@@ -298,6 +302,6 @@ if (backend === 'postgres') {
       const onStarted = await run('restore', started, [file]);
       expect(onStarted.code, onStarted.stderr).toBe(0);
       await expectSameInstallation(started, source);
-    }, 180_000);
+    }, 600_000);
   });
 }

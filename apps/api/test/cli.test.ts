@@ -81,7 +81,7 @@ describe.skipIf(backend !== 'pglite')('the mulot-api command', () => {
     } finally {
       busy.close();
     }
-  }, 180_000);
+  }, 600_000);
 
   it('on SIGTERM stops accepting, answers the requests in progress, flushes the outbox, closes and exits 0', async () => {
     const dataDir = seededDataDir('mulot-cli-stop-');
@@ -170,5 +170,5 @@ describe.skipIf(backend !== 'pglite')('the mulot-api command', () => {
     } finally {
       await sink.stop();
     }
-  }, 180_000);
+  }, 600_000);
 });

@@ -152,7 +152,7 @@ describe(`SIGKILL under write load (${backend})`, () => {
       }
       expect(missing, `acknowledged writes lost after SIGKILL round ${round}`).toEqual([]);
     }
-  }, 180_000);
+  }, 600_000);
 
   it.skipIf(backend !== 'pglite')(
     'refuses to start a second server on the same embedded database',

@@ -186,6 +186,6 @@ describe.skipIf(skipReason !== null)(
           `${Math.round(restartedAt - stoppedAt)} ms (stop + start); clients saw 503 for ` +
           `${Math.round(lastFailure - firstFailure)} ms; slowest 503 took ${Math.round(slowest503)} ms`,
       );
-    }, 180_000);
+    }, 600_000);
   },
 );
