@@ -8,8 +8,10 @@ import { IntlProvider } from 'react-intl';
 import { configure } from 'storybook/test';
 
 // A route story loads its route module, its data (MSW) and lazy chunks before its first screen: on a busy 2-core CI
-// machine that outlasts testing-library's 1 s default for findBy*/waitFor (a route story once failed on it).
-configure({ asyncUtilTimeout: 5000 });
+// machine that outlasts testing-library's 1 s default for findBy*/waitFor. 5 s was not enough either: with the
+// machine at a load of 16, the Category screen still showed "Chargement..." after 5 s (CI, 2026-11-28). 15 s stays
+// well inside a story's 45 s test timeout, so a screen that never comes still fails, with findBy's message.
+configure({ asyncUtilTimeout: 15_000 });
 
 const catalogues: Record<string, Record<string, string>> = { fr, en };
 

@@ -24,9 +24,10 @@ export default defineConfig({
           name: 'storybook',
           setupFiles: [join(import.meta.dirname, 'vitest.setup.ts')],
           // Browser mode's default is 15 s per story: a route story's first one (its modules transformed while it
-          // runs) took up to 13 s on a loaded machine with the renderer's CPU throttled 4×. Its own waits keep
-          // their 5 s (preview.tsx): a screen that never shows what it should still fails on them.
-          testTimeout: 30_000,
+          // runs) took up to 13 s on a loaded machine with the renderer's CPU throttled 4×. Its own waits give up
+          // after 15 s (preview.tsx), well within this: a screen that never shows what it should fails on them,
+          // with their message.
+          testTimeout: 45_000,
           browser: {
             enabled: true,
             headless: true,

@@ -125,6 +125,6 @@ export const AutoDismiss: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Modifier' }));
     await body(canvasElement).findByRole('status');
-    await waitFor(() => expect(body(canvasElement).queryByRole('status')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(body(canvasElement).queryByRole('status')).toBeNull());
   },
 };

@@ -40,7 +40,7 @@ export const OpenDelay: Story = {
     const hovered = performance.now();
     await userEvent.hover(trigger);
     await expect(body(canvasElement).queryByRole('tooltip')).toBeNull();
-    const tooltip = await body(canvasElement).findByRole('tooltip', {}, { timeout: 3000 });
+    const tooltip = await body(canvasElement).findByRole('tooltip');
     await expect(tooltip).toHaveTextContent("Ouvrir l'aide");
     await expect(performance.now() - hovered).toBeGreaterThanOrEqual(Tooltip.OPEN_DELAY_MS);
     await userEvent.unhover(trigger);
@@ -53,7 +53,7 @@ export const SkipDelay: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.hover(canvas.getByRole('button', { name: 'Aide' }));
-    await body(canvasElement).findByRole('tooltip', {}, { timeout: 3000 });
+    await body(canvasElement).findByRole('tooltip');
     await userEvent.unhover(canvas.getByRole('button', { name: 'Aide' }));
     await userEvent.hover(canvas.getByRole('button', { name: 'Réglages' }));
     const moved = performance.now();
@@ -72,7 +72,7 @@ export const Focus: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.tab();
     await expect(within(canvasElement).getByRole('button', { name: 'Aide' })).toHaveFocus();
-    await body(canvasElement).findByRole('tooltip', {}, { timeout: 3000 });
+    await body(canvasElement).findByRole('tooltip');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body(canvasElement).queryByRole('tooltip')).toBeNull());
   },

@@ -22,16 +22,13 @@ const chart = (canvasElement: HTMLElement) => {
 // The chart itself is a lazily loaded module: the card shows at once, the chart a moment later (over 5 s later,
 // loaded cold with the renderer throttled 4× on a loaded machine).
 const drawn = (canvasElement: HTMLElement) =>
-  waitFor(
-    () => {
-      const svg = chart(canvasElement);
-      if (!svg.querySelector('[data-tick]') || !svg.querySelector('path[data-series]')) {
-        throw new Error('chart not drawn yet');
-      }
-      return svg;
-    },
-    { timeout: 15_000 },
-  );
+  waitFor(() => {
+    const svg = chart(canvasElement);
+    if (!svg.querySelector('[data-tick]') || !svg.querySelector('path[data-series]')) {
+      throw new Error('chart not drawn yet');
+    }
+    return svg;
+  });
 const line = (canvasElement: HTMLElement, key: string) => {
   const path = canvasElement.querySelector(`path[data-series="${key}"]`);
   if (!(path instanceof SVGPathElement)) throw new Error(`no ${key} line`);
