@@ -72,7 +72,7 @@ describe.skipIf(reason !== null)('three replicas behind nginx on one PostgreSQL'
       DATA_DIR: dataDir,
     });
     base = cluster.balancer.base;
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     await cluster?.stop();
@@ -191,7 +191,7 @@ describe.skipIf(reason !== null)('three replicas behind nginx on one PostgreSQL'
     await new Promise((r) => setTimeout(r, 1500));
     for (const e of accepted) expect(mail.count(e), e).toBe(1);
     for (const e of refused) expect(mail.count(e), e).toBeLessThanOrEqual(1);
-  }, 120_000);
+  }, 600_000);
 
   it('loses no request of steady traffic during a rolling restart (drain at nginx, SIGTERM, start, ready)', async () => {
     const { token, org } = await signUp();
@@ -229,7 +229,7 @@ describe.skipIf(reason !== null)('three replicas behind nginx on one PostgreSQL'
     );
     expect(errors).toEqual([]);
     expect(ok).toBeGreaterThan(50);
-  }, 120_000);
+  }, 600_000);
 
   // Last: its failures count against the balancer's client address too.
   it('holds the failed-login limit across replicas: the 11th failure within the window is refused', async () => {
