@@ -19,7 +19,6 @@ test('projects: validation on blur, create in the current organization, badges, 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const server = await signedIn(page, request, 'projects');
   await page.getByRole('link', { name: 'Vos projets' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Vos projets' })).toBeVisible();
