@@ -101,8 +101,8 @@ export function highlight(
   ring.className = options.dim === false ? 'ring' : 'ring dim';
   const card = doc.createElement('div');
   card.className = 'card';
+  // a dialog that is not modal (aria-modal's default, so not written): the page beside it stays in reach
   card.setAttribute('role', 'dialog');
-  card.setAttribute('aria-modal', 'false');
   card.tabIndex = -1;
   shadow.append(style, ring, card);
 
