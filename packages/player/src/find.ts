@@ -50,7 +50,10 @@ export interface FindResult {
 }
 
 export interface FindOptions {
-  /** below this confidence the best candidate is reported as "low-confidence" (default 0.45) */
+  /**
+   * below this confidence the best candidate is reported as "low-confidence" (default 0.45), unless it is the only
+   * plausible element and keeps every feature of the target
+   */
   minConfidence?: number;
   /** an element that is not a candidate (capture asks what would be found were the target gone) */
   skip?: Element;
@@ -526,7 +529,11 @@ export function find(
   // the target's own features are mostly gone: this is a neighbour that took its place
   if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
   if (!chosen && runnerUp && best.score - runnerUp.score < margin) return report('ambiguous');
-  if (confidence < minConfidence) return report('low-confidence');
+  // weak surroundings (a redeploy moved, wrapped and re-worded around it) do not refuse the one plausible element
+  // left when it keeps every feature of the target (with no runner-up, it is `full`): nothing else on the page could
+  // be the target, and its confidence under DEGRADED_CONFIDENCE still reports it to guide health. A target that had
+  // an exact copy is refused further down when the one left may be that copy
+  if (confidence < minConfidence && (runnerUp || !full)) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be;
   // and, when one of them went (counted on the whole page), by a title further out too (one row in two tables,
   // removed from one of them), unless it has the target's own id

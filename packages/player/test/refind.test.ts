@@ -1,6 +1,6 @@
 // The finder's headline behaviour after a redeploy, fast enough for every test run (the bench measures rates).
 import { afterEach, describe, expect, test } from 'vitest';
-import { capture, DEGRADED_CONFIDENCE, find, type TargetDescriptor } from '../src/index';
+import { capture, DEGRADED_CONFIDENCE, find, MIN_CONFIDENCE, type TargetDescriptor } from '../src/index';
 
 const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
 
@@ -364,6 +364,106 @@ describe('after a redeploy', () => {
     expect(result.element?.textContent).toContain('Layouts now');
     // and not reported to the author as degraded: the ids that changed everywhere count neither way
     expect(result.confidence).toBeGreaterThanOrEqual(DEGRADED_CONFIDENCE);
+  });
+
+  // A docs page's feedback buttons, in the section they were captured in; the redeploy moves the block into
+  // another section, rewords its question, wraps and re-orders the buttons and renames every class.
+  const docs = (sections: [string, string][], cls: (c: string) => string = (c) => c) =>
+    `<main class="${cls('content')}">${sections
+      .map(([title, body]) => `<section class="${cls('doc')}"><h2>${title}</h2><p>${body}</p></section>`)
+      .join('')}</main>`;
+  const feedback = (question: string, cls: (c: string) => string = (c) => c, wrapped = false) => {
+    const button = (label: string) =>
+      `<button type="button" class="${cls('btn')} ${cls('btn-sm')}">${label}</button>`;
+    const buttons = wrapped
+      ? `<span class="${cls('group')}">${button('No')} ${button('Yes')}</span>`
+      : `${button('Yes')} ${button('No')}`;
+    return `</p><div class="${cls('feedback')}"><span>${question}</span> ${buttons}</div><p>`;
+  };
+  const renamed = (c: string) => `x${c.length}${c.at(-1)}q`;
+
+  test('the only element keeping every feature of a target that had no copy is found, however little of its surroundings is left', () => {
+    mount(
+      docs([
+        ['Install', 'Run the installer.'],
+        ['Environment', `Set PORT.${feedback('Was this page helpful?')}`],
+      ]),
+    );
+    const d = roundTrip(capture(document.querySelector('.feedback button') as Element));
+    expect(d.copies).toBe(0);
+    mount(
+      docs(
+        [
+          ['Configuration', `Edit the file.${feedback('Did this help?', renamed, true)}`],
+          ['Install', 'Run the installer.'],
+        ],
+        renamed,
+      ),
+    );
+    const result = find(d);
+    const yes = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Yes');
+    // weak: it is claimed on its own features alone, and reported to the guide's author as degraded
+    expect(result.confidence).toBeLessThan(MIN_CONFIDENCE);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(yes);
+  });
+
+  test('…but not when it lost a feature of its own, when another element could be the target, or when the target had a copy', () => {
+    mount(
+      docs([
+        ['Install', 'Run the installer.'],
+        ['Environment', `Set PORT.${feedback('Was this page helpful?')}`],
+      ]),
+    );
+    const d = roundTrip(capture(document.querySelector('.feedback button') as Element));
+    const moved = feedback('Did this help?', renamed, true);
+    mount(
+      docs(
+        [
+          [
+            'Configuration',
+            `Edit the file.${feedback('Was this page helpful?', renamed, true).replace('>Yes<', '>Yes please<')}`,
+          ],
+          ['Install', 'Run the installer.'],
+        ],
+        renamed,
+      ),
+    );
+    // reworded: it keeps most of the target, not every feature
+    const reworded = find(d);
+    expect(reworded.element).toBeNull();
+    // another "Yes" (a submit button) elsewhere on the page: nothing tells which is the target
+    const other = `<button type="submit" class="${renamed('btn')}">Yes</button>`;
+    mount(
+      docs(
+        [
+          ['Configuration', `Edit the file.${moved}`],
+          ['Install', `Run the installer.</p>${other}<p>`],
+        ],
+        renamed,
+      ),
+    );
+    const rivalled = find(d);
+    expect(rivalled.element).toBeNull();
+    // a target that had an exact copy: the one left may be that copy
+    mount(
+      docs([
+        ['Environment', `Set PORT.${feedback('Was this page helpful?')}`],
+        ['Usage', `Call it.${feedback('Was this page helpful?')}`],
+      ]),
+    );
+    const copied = roundTrip(capture(document.querySelector('.feedback button') as Element));
+    expect(copied.copies).toBe(1);
+    mount(
+      docs(
+        [
+          ['Configuration', `Edit the file.${moved}`],
+          ['Install', 'Run the installer.'],
+        ],
+        renamed,
+      ),
+    );
+    expect(find(copied).element).toBeNull();
   });
 
   test('a target captured by an earlier version (no optional fields) is still found', () => {
