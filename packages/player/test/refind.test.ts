@@ -381,15 +381,19 @@ describe('after a redeploy', () => {
     return `</p><div class="${cls('feedback')}"><span>${question}</span> ${buttons}</div><p>`;
   };
   const renamed = (c: string) => `x${c.length}${c.at(-1)}q`;
-
-  test('the only element keeping every feature of a target that had no copy is found, however little of its surroundings is left', () => {
+  /** "Yes", captured under "Environment" */
+  const captureYes = () => {
     mount(
       docs([
         ['Install', 'Run the installer.'],
         ['Environment', `Set PORT.${feedback('Was this page helpful?')}`],
       ]),
     );
-    const d = roundTrip(capture(document.querySelector('.feedback button') as Element));
+    return roundTrip(capture(document.querySelector('.feedback button') as Element));
+  };
+
+  test('the only element keeping every feature of a target that had no copy is found, however little of its surroundings is left', () => {
+    const d = captureYes();
     expect(d.copies).toBe(0);
     mount(
       docs(
@@ -409,13 +413,7 @@ describe('after a redeploy', () => {
   });
 
   test('…but not when it lost a feature of its own, when another element could be the target, or when the target had a copy', () => {
-    mount(
-      docs([
-        ['Install', 'Run the installer.'],
-        ['Environment', `Set PORT.${feedback('Was this page helpful?')}`],
-      ]),
-    );
-    const d = roundTrip(capture(document.querySelector('.feedback button') as Element));
+    const d = captureYes();
     const moved = feedback('Did this help?', renamed, true);
     mount(
       docs(
