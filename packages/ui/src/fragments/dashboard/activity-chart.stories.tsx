@@ -20,7 +20,7 @@ const chart = (canvasElement: HTMLElement) => {
   return svg;
 };
 // The chart itself is a lazily loaded module: the card shows at once, the chart a moment later (over 5 s later,
-// loaded cold with the renderer throttled 4× on a loaded machine).
+// loaded cold with the renderer throttled 4× on a loaded machine): waited for up to the 15 s of .storybook/preview.tsx.
 const drawn = (canvasElement: HTMLElement) =>
   waitFor(() => {
     const svg = chart(canvasElement);

@@ -16,7 +16,8 @@ type Story = StoryObj<typeof meta>;
 /**
  * The activity chart once drawn: it is a lazily loaded module, so the chart comes a moment after the rest of
  * the page (later on a loaded machine, longer than the screenshot's quiet period), its lines after its frame.
- * Loaded cold it took over 5 s with the renderer throttled 4× on a loaded machine.
+ * Loaded cold it took over 5 s with the renderer throttled 4× on a loaded machine: waited for up to the 15 s of
+ * .storybook/preview.tsx.
  */
 const chartDrawn = (canvasElement: HTMLElement) =>
   waitFor(() => {
