@@ -228,6 +228,9 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
   await expect(publish).toHaveAccessibleDescription(
     'Chaque étape doit avoir un élément cible pour pouvoir publier ce guide.',
   );
+  // …and on the step that lacks it
+  const stepButton = page.getByRole('button', { name: /Étape 1 : Accueil/ });
+  await expect(stepButton).toContainText('Aucun élément cible défini pour cette étape.');
   await server.call('PUT', `/scenarios/${scenarioId}/steps/${firstStep.id}`, {
     name: 'Accueil',
     text: 'Ouvrez la boutique',
@@ -235,6 +238,8 @@ test('categories and guides: create, edit, publish, unpublish, delete with casca
     target: { selector: '#shop' },
   });
   await page.reload();
+  await expect(publish).toBeEnabled();
+  await expect(stepButton).not.toContainText('Aucun élément cible défini pour cette étape.');
   await publish.click();
   await expect(page.getByRole('button', { name: 'Mettre en brouillon' })).toBeVisible();
   expect(((await (await server.get(`/scenarios/${scenarioId}`)).json()) as { status: string }).status).toBe(

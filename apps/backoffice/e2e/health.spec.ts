@@ -42,6 +42,13 @@ test('guide health: the dashboard lists a guide whose step failed for a user, sc
     target: { version: 1, tag: 'a', name: 'Panier' },
   });
   await call('PUT', `/scenarios/${scenario.id}/steps/${step.id}/screenshot`, png, 'image/png');
+  // a step the failed run below never reached: nothing is known of its health
+  await call('POST', `/scenarios/${scenario.id}/steps`, {
+    name: 'Payer',
+    text: 'Choisissez un moyen de paiement.',
+    url: 'https://shop.example.com/checkout',
+    target: { version: 1, tag: 'button', name: 'Payer' },
+  });
   const run = await call<{ id: string; stepIssues: Array<{ id: string }> }>(
     'POST',
     `/scenarios/${scenario.id}/runs`,
@@ -81,6 +88,8 @@ test('guide health: the dashboard lists a guide whose step failed for a user, sc
   await expect(page.getByRole('button', { name: /Étape 1 : Ouvrir le panier/ })).toContainText(
     "Santé de l'étape : En échec",
   );
+  // "ok" from the API only means "no failure": no badge says that a step no run reached works
+  await expect(page.getByRole('button', { name: /Étape 2 : Payer/ }).locator('[data-health]')).toHaveCount(0);
 
   // a run that passes the step clears the alert
   await call('POST', `/scenarios/${scenario.id}/runs`, { status: 'completed', stepsCompleted: 1 });

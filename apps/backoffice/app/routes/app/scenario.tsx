@@ -76,11 +76,12 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     ...categoryQuery(data?.category.project.id ?? params.id, data?.category.id ?? ''),
     enabled: Boolean(data),
   });
-  // Each step's health, from the runs end users recorded (apart from the scenario: it changes with every run).
+  // Each step's health, from the runs end users recorded (apart from the scenario: it changes with every run). A
+  // step no run reached in 30 days has none to show: "ok" then only means "no failure", not "Fonctionne".
   const health = $api.useQuery('get', '/scenarios/{id}/health', {
     params: { path: { id: params.scenarioId } },
   });
-  const healthOf = new Map(health.data?.steps.map((s) => [s.stepId, s.health]));
+  const healthOf = new Map(health.data?.steps.filter((s) => s.runs > 0).map((s) => [s.stepId, s.health]));
   const [deleting, setDeleting] = useState(false);
   const [launch, setLaunch] = useState<LaunchDialog | null>(null);
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
@@ -316,10 +317,12 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
           </p>
         )}
         <StepList
-          steps={data.steps.map((step) => {
-            const known = healthOf.get(step.id);
-            return known ? { ...step, health: known } : step;
-          })}
+          steps={data.steps.map((step) => ({
+            ...step,
+            health: healthOf.get(step.id),
+            // what keeps the guide from being published, said on the step itself
+            targetMissing: !step.target,
+          }))}
           onSelect={onStep}
           emptyAction={
             <Button onClick={() => openLaunch('creator', data)}>
