@@ -50,17 +50,16 @@ export interface FindResult {
 }
 
 export interface FindOptions {
-  /**
-   * below this confidence the best candidate is reported as "low-confidence" (default 0.45), unless it is the only
-   * plausible element and keeps every feature of the target
-   */
-  minConfidence?: number;
   /** an element that is not a candidate (capture asks what would be found were the target gone) */
   skip?: Element;
   /** as if the page had been restyled: every class the descriptor holds taken as renamed (capture's question) */
   restyled?: boolean;
 }
 
+/**
+ * below this confidence the best candidate is reported as "low-confidence", unless it is the only plausible element
+ * and keeps every feature of the target
+ */
 export const MIN_CONFIDENCE = 0.45;
 /** found, but weakly: worth reporting to the guide's author (guide health) */
 export const DEGRADED_CONFIDENCE = 0.7;
@@ -523,17 +522,16 @@ export function find(
   const best = plausible[0] ?? shortlist[0];
   const runnerUp = plausible[1];
   const confidence = best ? share(best.score) : 0;
-  const minConfidence = options.minConfidence ?? MIN_CONFIDENCE;
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
-  if (!best || confidence < Math.min(Limit.notFoundConfidence, minConfidence)) return report('not-found');
+  if (!best || confidence < Limit.notFoundConfidence) return report('not-found');
   // the target's own features are mostly gone: this is a neighbour that took its place
-  if (ownMax && !kept(best)) return report(confidence < minConfidence ? 'not-found' : 'low-confidence');
+  if (ownMax && !kept(best)) return report(confidence < MIN_CONFIDENCE ? 'not-found' : 'low-confidence');
   if (!chosen && runnerUp && best.score - runnerUp.score < margin) return report('ambiguous');
   // weak surroundings (a redeploy moved, wrapped and re-worded around it) do not refuse the one plausible element
   // left when it keeps every feature of the target (with no runner-up, it is `full`): nothing else on the page could
   // be the target, and its confidence under DEGRADED_CONFIDENCE still reports it to guide health. A target that had
   // an exact copy is refused further down when the one left may be that copy
-  if (confidence < minConfidence && (runnerUp || !full)) return report('low-confidence');
+  if (confidence < MIN_CONFIDENCE && (runnerUp || !full)) return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be;
   // and, when one of them went (counted on the whole page), by a title further out too (one row in two tables,
   // removed from one of them), unless it has the target's own id
