@@ -565,6 +565,8 @@ export function find(
     // into a removed target's place looks just like this
     (runnerUp &&
       best.identity < 0.9 &&
+      // unless its name is the target's with words added ("Save" → "Save changes"), which explains what it lacks
+      !(best.renamed && d.name && wordsOf(d.name).every((w) => wordsOf(nameOf(best.element)).includes(w))) &&
       best.score - runnerUp.score - (best.place - runnerUp.place) < margin) ||
     // the element that would have been found had the target not been there at capture: where the target went, it
     // is the neighbour taking its place, and where the target is still there it is not the target either

@@ -464,6 +464,43 @@ describe('after a redeploy', () => {
     expect(find(copied).element).toBeNull();
   });
 
+  test('a link reworded with words added is found where it stood, not refused for the link of its old name elsewhere', () => {
+    // a docs menu and a footer both link to the documentation; the footer's link is the target
+    const page = (label: string) =>
+      `<aside><ul class="menu">${['Dashboard', 'Layouts', 'Documentation', 'Support']
+        .map(
+          (item) =>
+            `<li class="menu-item"><a class="menu-link" href="/${item.toLowerCase()}">${item}</a></li>`,
+        )
+        .join('')}</ul></aside><footer><div class="footer">${['License', 'More Themes', label, 'Support']
+        .map((item) => `<a class="footer-link" href="/${item.split(' ')[0]?.toLowerCase()}">${item}</a>`)
+        .join('')}</div></footer>`;
+    mount(page('Documentation'));
+    const target = () => document.querySelectorAll('footer a')[2] as Element;
+    const d = roundTrip(capture(target()));
+    mount(page('Documentation now'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(target());
+  });
+
+  test('…but a look-alike put in its place that shares only some of its words is not claimed', () => {
+    // an account menu's entries: an avatar (the same alt on each) and a name
+    const menu = (names: string[]) =>
+      `<nav class="navbar"><ul class="navbar-nav">${names
+        .map(
+          (name) =>
+            `<li class="nav-item"><a class="nav-link pr-0" href="#"><span class="avatar"><img alt="Image placeholder" src="data:,"></span><span class="name">${name}</span></a></li>`,
+        )
+        .join('')}</ul></nav>`;
+    mount(menu(['John Snow', 'Settings']));
+    const d = roundTrip(capture(document.querySelector('.nav-link') as Element));
+    // a redeploy puts an "Export" entry where it stood and rewords it
+    mount(menu(['Export', 'John Snow now', 'Settings']));
+    const result = find(d);
+    expect(result.element?.textContent).not.toBe('Export');
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
