@@ -432,10 +432,14 @@ export function find(
     return { element, own: score, score, identity, renamed, alike, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
-  // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart
-  const last = first[Limit.shortlist - 1]?.own ?? 0;
+  // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart.
+  // Past twice the shortlist (a table of many rows), only those that could be claimed: the target reworded in one
+  // row of thirty falls behind the twenty-nine copies that kept its name, and only its row's title finds it again
   const shortlist = first.filter(
-    (s, i) => i < Limit.shortlist || (s.own >= 0.8 * last && i < 2 * Limit.shortlist),
+    (s, i) =>
+      i < Limit.shortlist ||
+      (s.own >= 0.8 * (first[Limit.shortlist - 1] as Scored).own &&
+        i < (s.identity < Limit.minIdentity ? 2 : 4) * Limit.shortlist),
   );
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart

@@ -501,6 +501,30 @@ describe('after a redeploy', () => {
     expect(result.element?.textContent).not.toBe('Export');
   });
 
+  test("a row's action button reworded in a table of thirty rows is found by its row, however many copies kept the old name", () => {
+    const customers = Array.from({ length: 30 }, (_, i) => `Customer ${i + 1}`);
+    const table = (label: (name: string) => string, wrap = (button: string) => button) =>
+      `<main><h1>Customers</h1><table class="table"><tbody>${customers
+        .map(
+          (name) =>
+            `<tr><td><span class="cell-strong">${name}</span></td><td>Active</td><td>${wrap(`<button class="row-btn" aria-label="${label(name)}"><svg viewBox="0 0 16 16"></svg></button>`)}</td></tr>`,
+        )
+        .join('')}</tbody></table></main>`;
+    mount(table(() => 'Row actions'));
+    const target = () => document.querySelectorAll('tbody tr')[24]?.querySelector('button') as Element;
+    const d = roundTrip(capture(target()));
+    // the redeploy rewords that row's button only, and wraps every button (the captured path no longer leads there)
+    mount(
+      table(
+        (name) => (name === 'Customer 25' ? 'Row more actions' : 'Row actions'),
+        (button) => `<div class="cell-actions">${button}</div>`,
+      ),
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(target());
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
