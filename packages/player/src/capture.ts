@@ -104,9 +104,7 @@ export function stableId(el: Element): string | undefined {
 }
 
 export function stableClasses(el: Element): string[] {
-  return Array.from(el.classList)
-    .filter((c) => !isHashedClass(c))
-    .slice(0, 8);
+  return [...el.classList].filter((c) => !isHashedClass(c)).slice(0, 8);
 }
 
 /** Writes the fields that have a value (not empty, not an empty list) into a descriptor, in their order. */
@@ -357,14 +355,15 @@ export function iconsOf(el: Element): string[] {
   const add = (value?: string | null) => {
     if (value && !out.includes(value) && out.length < 6) out.push(value);
   };
-  for (const icon of [el, ...Array.from(el.querySelectorAll(ICON)).slice(0, 4)]) {
+  for (const icon of [el, ...[...el.querySelectorAll(ICON)].slice(0, 4)]) {
     if (icon === el && !/^(i|svg|img)$/.test(el.localName)) continue;
     if (icon.localName === 'use') add(icon.getAttribute('href') ?? icon.getAttribute('xlink:href'));
+    // an image's file name; an inline one (`data:`) has none to be found again by, and its tail is no name
     else if (icon.localName === 'img')
       add(
         icon
           .getAttribute('src')
-          ?.replace(/^.*\//, '')
+          ?.replace(/^data:.*|.*\//, '')
           .replace(/[?#].*$/, ''),
       );
     else for (const c of stableClasses(icon)) add(c);
@@ -418,7 +417,7 @@ export function rankOf(el: Element): { index: number; count: number } | undefine
   let p = el.parentElement;
   for (let depth = 0; p && depth < 4 && p.localName !== 'body'; depth += levels(p), p = p.parentElement) {
     const same = p.getElementsByTagName(el.localName);
-    if (same.length >= 2) return { index: Array.from(same).indexOf(el), count: same.length };
+    if (same.length >= 2) return { index: [...same].indexOf(el), count: same.length };
   }
   return undefined;
 }

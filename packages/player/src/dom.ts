@@ -22,7 +22,7 @@ export function collect(root: SearchRoot): Collected {
     roots.push(start);
     // a native list is several times faster than walking the tree in script
     const all = start.querySelectorAll('*');
-    const hosts = Array.from(start.querySelectorAll(`[${UI_ATTRIBUTE}]`));
+    const hosts = [...start.querySelectorAll(`[${UI_ATTRIBUTE}]`)];
     if (start.nodeType === 1) elements.push(start as Element);
     for (let i = 0; i < all.length; i++) {
       const el = all[i] as Element;

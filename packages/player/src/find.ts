@@ -432,14 +432,18 @@ export function find(
     return { element, own: score, score, identity, renamed, alike, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
-  // elements as good as the last of the shortlist are look-alikes: only their surroundings will tell them apart.
-  // Past twice the shortlist (a table of many rows), only those that could be claimed: the target reworded in one
-  // row of thirty falls behind the twenty-nine copies that kept its name, and only its row's title finds it again
+  // the best ten, then the elements nearly as good as the tenth: look-alikes that only their surroundings will
+  // tell apart. Twenty of them at most, forty of those that could be claimed: the target reworded in one row of
+  // thirty falls behind the twenty-nine copies that kept its name, and only its row's title finds it again. (With
+  // fewer than ten elements the tenth's score is NaN, no comparison holds, and every element is in.)
   const shortlist = first.filter(
     (s, i) =>
-      i < Limit.shortlist ||
-      (s.own >= 0.8 * (first[Limit.shortlist - 1] as Scored).own &&
-        i < (s.identity < Limit.minIdentity ? 2 : 4) * Limit.shortlist),
+      i <
+      (s.own < 0.8 * (first[Limit.shortlist - 1]?.own as number)
+        ? Limit.shortlist
+        : s.identity < Limit.minIdentity
+          ? 2 * Limit.shortlist
+          : 4 * Limit.shortlist),
   );
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
@@ -468,7 +472,7 @@ export function find(
       const row = s.element.closest('tr');
       if (
         row &&
-        Array.from(row.cells).some(
+        [...row.cells].some(
           (cell) => !cell.contains(s.element) && contextSimilarity(normalize(cell.textContent, 60)) >= 0.8,
         )
       )

@@ -121,7 +121,7 @@ export function highlight(
   // while a modal dialog is open everything outside it is inert: the overlay goes inside the dialog holding
   // the target, or else inside the last modal dialog opened (it stays above it in the top layer)
   const container = (): Element =>
-    current?.closest('dialog:modal') ?? Array.from(doc.querySelectorAll('dialog:modal')).pop() ?? doc.body;
+    current?.closest('dialog:modal') ?? [...doc.querySelectorAll('dialog:modal')].pop() ?? doc.body;
   const show = () => {
     const parent = container();
     if (host.parentElement !== parent) parent.append(host);
@@ -185,7 +185,7 @@ export function highlight(
   const onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') options.onEscape?.();
   };
-  const lastFocusable = () => Array.from(card.querySelectorAll<HTMLElement>(FOCUSABLE)).pop();
+  const lastFocusable = () => [...card.querySelectorAll<HTMLElement>(FOCUSABLE)].pop();
   const onCardKeydown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || event.shiftKey || !current?.isConnected) return;
     const last = lastFocusable();

@@ -525,6 +525,18 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(target());
   });
 
+  test('an icon-only button whose icon is an inline image is found again after its title was reworded', () => {
+    // a bundler inlines small icons as data: URIs; such an image has no file name to recognize it by
+    const toolbar = (title: string) =>
+      `<div class="toolbar"><input type="checkbox" aria-label="Select all"><button class="btn" title="${title}"><img src="data:image/svg+xml;base64,PHN2ZyB2aWV3Qm94PSIwIDAgMTYgMTYiLz4=" alt=""></button><button class="btn" title="Mark as read">✓</button></div>`;
+    mount(toolbar('Refresh'));
+    const d = roundTrip(capture(document.querySelector('[title=Refresh]') as Element));
+    mount(toolbar('Refresh now'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('.btn'));
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
