@@ -467,12 +467,12 @@ export function find(
     const context = contextOf(s.element);
     if (fp.context) {
       s.context = contextSimilarity(context ?? '');
-      // a table row is named by its first cell of text, and a redeploy may re-order its columns: the title in
-      // another cell of the row still names it
-      const row = s.element.closest('tr');
+      // a table row or a list item is named by its first part of text, and a redeploy may re-order its parts
+      // (columns, a price put before the route): the title in another part of it still names it
+      const row = s.element.closest('tr,li');
       if (
         row &&
-        [...row.cells].some(
+        [...row.children].some(
           (cell) => !cell.contains(s.element) && contextSimilarity(normalize(cell.textContent, 60)) >= 0.8,
         )
       )

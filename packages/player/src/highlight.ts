@@ -91,8 +91,9 @@ export function highlight(
   const host = doc.createElement('div');
   host.setAttribute(UI_ATTRIBUTE, 'highlight');
   const popover = 'showPopover' in host;
-  // all:initial also undoes the popover's user-agent margin, padding, border, background, overflow and sizes
-  host.style.cssText = `all:initial;position:fixed;inset:0;width:100%;height:100%;pointer-events:none;z-index:2147483647;${popover ? '' : 'display:block;'}`;
+  // all:initial also undoes the popover's user-agent margin, padding, border, background, overflow and sizes: fixed
+  // at inset 0 with no size of its own, it covers the viewport
+  host.style.cssText = `all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;${popover ? '' : 'display:block;'}`;
   if (popover) host.setAttribute('popover', 'manual');
   const shadow = host.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');

@@ -35,6 +35,9 @@ describe('highlight', () => {
     handle = highlight(target, step('Create your first project'));
     await frame();
     expect(handle.host.matches(':popover-open')).toBe(true);
+    // the overlay covers the viewport, whatever the user-agent's popover sizes
+    const host = handle.host.getBoundingClientRect();
+    expect([host.left, host.top, host.width, host.height]).toEqual([0, 0, innerWidth, innerHeight]);
     const ring = ringOf(handle);
     const rect = target.getBoundingClientRect();
     expect(Math.abs(ring.left - (rect.left - 4))).toBeLessThan(1);

@@ -525,6 +525,29 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(target());
   });
 
+  test("a list item's button is found by its item's title after the item's parts were reordered and the button reworded", () => {
+    const offers = [
+      ['Paris → Lisbon', '€89'],
+      ['Lyon → Lisbon', '€64'],
+      ['Nice → Lisbon', '€112'],
+    ];
+    const list = (item: (route: string, price: string, button: string) => string, label: string) =>
+      `<ul class="results">${offers
+        .map(
+          ([route, price]) =>
+            `<li class="result">${item(`<div class="route">${route}</div>`, `<strong class="price">${price}</strong>`, `<button class="select">${route === 'Lyon → Lisbon' ? label : 'Select'}</button>`)}</li>`,
+        )
+        .join('')}</ul>`;
+    mount(list((route, price, button) => route + price + button, 'Select'));
+    const target = () => document.querySelectorAll('li')[1]?.querySelector('button') as Element;
+    const d = roundTrip(capture(target()));
+    // the redeploy shows the price first, and the button says more
+    mount(list((route, price, button) => price + route + button, 'Select now'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(target());
+  });
+
   test('an icon-only button whose icon is an inline image is found again after its title was reworded', () => {
     // a bundler inlines small icons as data: URIs; such an image has no file name to recognize it by
     const toolbar = (title: string) =>
