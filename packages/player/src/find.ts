@@ -469,11 +469,11 @@ export function find(
       s.context = contextSimilarity(context ?? '');
       // a table row or a list item is named by its first part of text, and a redeploy may re-order its parts
       // (columns, a price put before the route): the title in another part of it still names it
-      const row = s.element.closest('tr,li');
+      const item = s.element.closest('tr,li');
       if (
-        row &&
-        [...row.children].some(
-          (cell) => !cell.contains(s.element) && contextSimilarity(normalize(cell.textContent, 60)) >= 0.8,
+        item &&
+        [...item.children].some(
+          (part) => !part.contains(s.element) && contextSimilarity(normalize(part.textContent, 60)) >= 0.8,
         )
       )
         s.context = 1;
