@@ -8,8 +8,10 @@
 //
 // Each step's output is kept and printed whole when the step ends, so that two lanes never interleave their lines;
 // a failed step stops its lane, the other lane finishes, and the run fails. The table at the end gives each step's
-// wall time: compare it with the one of a previous run before adding a suite.
+// wall and CPU time, and the CPU the whole machine spent: compare them with a previous run's before adding a suite.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 interface Step {
@@ -56,6 +58,11 @@ const lanes: Step[][] = [
 interface Result {
   name: string;
   seconds: number;
+  /**
+   * User + system CPU seconds of the processes the step waited for. Browsers the step killed rather than waited for
+   * (Chromium's helpers) and servers it talked to (PostgreSQL) are not in it: the machine's total below has them.
+   */
+  cpu: number;
   ok: boolean;
 }
 const results: Result[] = [];
@@ -73,26 +80,31 @@ function outcome(name: string): PromiseWithResolvers<boolean> {
 async function run(step: Step): Promise<boolean> {
   const needed = await Promise.all((step.needs ?? []).map((name) => outcome(name).promise));
   if (!needed.every(Boolean)) {
-    results.push({ name: step.name, seconds: 0, ok: false });
+    results.push({ name: step.name, seconds: 0, cpu: 0, ok: false });
     outcome(step.name).resolve(false);
     return false;
   }
   const started = performance.now();
   console.log(`▶ ${step.name}`);
   return new Promise((done) => {
-    const child = spawn(step.command, {
+    // Bash's `time` counts every process the step waited for; it reports on the shell's own stderr, apart from the
+    // step's output, which goes to stdout.
+    const child = spawn('bash', ['-c', `TIMEFORMAT='%3U %3S'; time { ${step.command}; } 2>&1`], {
       cwd: resolve(root, step.cwd ?? '.'),
-      shell: true,
       env: { ...process.env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: Buffer[] = [];
+    let times = '';
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      times += chunk.toString('utf8');
+    });
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const ok = code === 0;
-      results.push({ name: step.name, seconds, ok });
+      const [user = 0, system = 0] = times.trim().split(/\s+/).slice(-2).map(Number);
+      results.push({ name: step.name, seconds, cpu: user + system, ok });
       const mark = ok ? '✓' : '✗';
       process.stdout.write(
         `\n${mark} ${step.name} — ${seconds.toFixed(0)} s\n${Buffer.concat(output).toString('utf8').trimEnd()}\n${mark} end of ${step.name}\n\n`,
@@ -119,7 +131,22 @@ async function stage(lanes: Step[][]): Promise<boolean> {
   return (await Promise.all(lanes.map(lane))).every(Boolean);
 }
 
+/** CPU seconds the whole machine has been busy since boot (Linux), whoever used them. */
+function machineBusy(): number {
+  try {
+    const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait; the kernel counts in 1/100 s
+    return ticks.slice(0, 8).reduce((sum, t, i) => (i === 3 || i === 4 ? sum : sum + t), 0) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const started = performance.now();
+const busyAtStart = machineBusy();
 let ok = false;
 for (const stageLanes of [checks, lanes]) {
   ok = await stage(stageLanes);
@@ -128,8 +155,19 @@ for (const stageLanes of [checks, lanes]) {
 
 const total = (performance.now() - started) / 1000;
 const width = Math.max(...results.map((r) => r.name.length));
-console.log('step'.padEnd(width), '  wall time');
+console.log('step'.padEnd(width), '  wall time     CPU time');
 for (const r of results)
-  console.log(r.name.padEnd(width), `${r.seconds.toFixed(0).padStart(5)} s`, r.ok ? '' : 'FAILED');
-console.log('total'.padEnd(width), `${total.toFixed(0).padStart(5)} s`);
+  console.log(
+    r.name.padEnd(width),
+    `${r.seconds.toFixed(0).padStart(5)} s`,
+    `${r.cpu.toFixed(0).padStart(8)} s`,
+    r.ok ? '' : 'FAILED',
+  );
+const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
+console.log('total'.padEnd(width), `${total.toFixed(0).padStart(5)} s`, `${cpu.toFixed(0).padStart(8)} s`);
+const busy = machineBusy() - busyAtStart;
+if (Number.isFinite(busy))
+  console.log(
+    `the machine was busy ${busy.toFixed(0)} CPU s of ${(total * availableParallelism()).toFixed(0)} (${availableParallelism()} cores), browsers and PostgreSQL included`,
+  );
 process.exit(ok ? 0 : 1);
