@@ -9,7 +9,7 @@ export default defineConfig({
     // on a database or a server, 217 s → 147 s for both backends on the CI machine.
     maxWorkers: 2,
     // A worker keeps its modules from one file to the next (Fastify, the contract's schemas, Kysely, PGlite's loader)
-    // instead of importing them again for each: alone, both backends 187 s → 140 s and 337 → 236 CPU seconds.
+    // instead of importing them again for each: alone, both backends 188 s → 140 s and 337 → 236 CPU seconds.
     // Safe because a suite's state lives in the server and database it starts, never in a module; Vitest still
     // gives each project (backend) its own workers.
     isolate: false,
