@@ -60,6 +60,8 @@ export interface TargetDescriptor {
     context?: string;
     /** titles of the containers further out, closest first */
     outer?: string[];
+    /** the signatures of its sibling elements, written by earlier versions only: a look-alike added beside the
+     * target takes them over, so find() no longer reads them */
     previous?: string;
     next?: string;
   };
@@ -202,11 +204,6 @@ const levels = (el: Element) => (el.children.length > 1 ? 1 : 0);
 
 export const contextOf = (el: Element): string | undefined => contextsOf(el, 1)[0];
 
-export function siblingSignature(el: Element | null): string | undefined {
-  if (!el) return undefined;
-  return `${el.localName}:${normalize(el.getAttribute('aria-label') ?? el.textContent, 30)}`;
-}
-
 export function sameTagPosition(el: Element): { index: number; count: number } {
   const parent = el.parentNode;
   if (!parent) return { index: 0, count: 1 };
@@ -289,8 +286,6 @@ export function capture(el: Element): TargetDescriptor {
   optional(descriptor.fingerprint, {
     context,
     outer,
-    previous: siblingSignature(el.previousElementSibling),
-    next: siblingSignature(el.nextElementSibling),
   });
   optional(descriptor, {
     extra: extraAttributes(el),

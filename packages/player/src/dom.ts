@@ -178,14 +178,13 @@ const counts = (items: string[]) => {
   return m;
 };
 
-const bigrams = (s: string) => {
-  const m = new Map<string, number>();
-  for (let i = 0; i < s.length - 1; i++) {
-    const g = s.slice(i, i + 2);
-    m.set(g, (m.get(g) ?? 0) + 1);
-  }
-  return m;
-};
+const bigrams = (s: string) =>
+  counts(
+    s
+      .slice(1)
+      .split('')
+      .map((c, i) => s[i] + c),
+  );
 
 function dice<T>(a: Map<T, number>, b: Map<T, number>): number {
   let common = 0;

@@ -11,7 +11,6 @@ import {
   STABLE_ATTRIBUTES,
   type StableAttribute,
   sameTagPosition,
-  siblingSignature,
   type TargetDescriptor,
   twinsOf,
 } from './capture';
@@ -98,7 +97,7 @@ enum W {
   context = 2.5,
   landmark = 2,
   near = 1,
-  sibling = 0.5,
+  outer = 1.5,
   index = 0.5,
 }
 // biome-ignore-end lint/suspicious/noDuplicateEnumValues: the weights end here
@@ -348,8 +347,6 @@ function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live)
     landmarkOf,
   );
   similar(d.near, W.near, nearText);
-  similar(fp.previous, W.sibling, (el) => siblingSignature(el.previousElementSibling), true);
-  similar(fp.next, W.sibling, (el) => siblingSignature(el.nextElementSibling), true);
   out.push({ weight: W.index, place: true, match: (el) => (sameTagPosition(el).index === fp.index ? 1 : 0) });
   const rank = d.rank;
   if (rank)
@@ -366,8 +363,12 @@ interface Scored {
   renamed: boolean;
   /** its accessible name is like the target's, reworded or not */
   alike: boolean;
+  /** it bears the target's very name and yet lacks some of its features (an attribute, an icon, a class) */
+  lacks: boolean;
   context: number;
-  /** the part of the score that comes from positions only (paths, index, rank, neighbours) */
+  /** the title around its section is not the one around the target's */
+  away?: boolean;
+  /** the part of the score that comes from positions only (path, index, rank) */
   place: number;
 }
 
@@ -429,12 +430,14 @@ export function find(
     const identity = ownMax ? score / (ownMax + fixedMax) : 0;
     const renamed = (m[named] as number) < 0.8;
     const alike = (m[named] as number) > 0;
-    return { element, own: score, score, identity, renamed, alike, context: 0, place: 0 };
+    const lacks = m[named] === 1 && identity < 0.99;
+    return { element, own: score, score, identity, renamed, alike, lacks, context: 0, place: 0 };
   });
   first.sort((a, b) => b.own - a.own);
   // the best ten, then the elements nearly as good as the tenth: look-alikes that only their surroundings will
-  // tell apart. Twenty of them at most, forty of those that could be claimed: the target reworded in one row of
-  // thirty falls behind the twenty-nine copies that kept its name, and only its row's title finds it again. (With
+  // tell apart. Twenty of them at most, a hundred of those that could be claimed: the target reworded in one row of
+  // thirty falls behind the twenty-nine copies that kept its name, and only its row's title finds it again; the
+  // same row's button in each of several identical tables ties with the target on everything but its table. (With
   // fewer than ten elements the tenth's score is NaN, no comparison holds, and every element is in.)
   const shortlist = first.filter(
     (s, i) =>
@@ -443,7 +446,7 @@ export function find(
         ? Limit.shortlist
         : s.identity < Limit.minIdentity
           ? 2 * Limit.shortlist
-          : 4 * Limit.shortlist),
+          : 10 * Limit.shortlist),
   );
 
   // second pass: the surroundings of the shortlist, each counting by how well it tells them apart
@@ -457,6 +460,8 @@ export function find(
   const max = ownMax + fixedMax + aroundWeights.reduce((a, b) => a + b, 0) + (fp.context ? W.context : 0);
   const margin = Limit.ambiguityMargin * max;
   const contextSimilarity = similarityTo(fp.context ?? '');
+  // the title around the target's section
+  const enclosing = fp.outer?.[0] ?? '';
   shortlist.forEach((s, i) => {
     const m = near[i] as number[];
     for (let f = 0; f < m.length; f++) {
@@ -464,9 +469,14 @@ export function find(
       s.score += points;
       if (around[f]?.place) s.place += points;
     }
-    const context = contextOf(s.element);
+    const [context, ...further] = contextsOf(s.element, enclosing ? 3 : 1);
     if (fp.context) {
       s.context = contextSimilarity(context ?? '');
+      // the same row or card in another table or section: the title around its section tells which
+      // (a title put after its row or card may come first: one further out still counts)
+      const at = further.findIndex((t) => similarity(enclosing, t) >= 0.8);
+      s.away = at < 0;
+      if (s.context >= 0.8 && enclosing && further.length) s.score += !at ? W.outer : s.away ? -W.outer : 0;
       // a table row or a list item is named by its first part of text, and a redeploy may re-order its parts
       // (columns, a price put before the route): the title in another part of it still names it
       const item = s.element.closest('tr,li');
@@ -532,41 +542,49 @@ export function find(
   const confidence = best ? share(best.score) : 0;
   const report = (status: FindStatus): FindResult => ({ status, element: null, confidence, candidates });
   if (!best || confidence < Limit.notFoundConfidence) return report('not-found');
+  // fewer elements like the target on the page than when it was captured: one of them went, maybe the target
+  // (under a narrower root, the count says nothing). Counted on the whole page, not on the shortlist: a table of
+  // forty rows has more look-alikes than the shortlist holds. Likewise for the elements bearing the target's name
+  // (the same link in the header and the footer) when this one bears it too, and for those bearing a name like it
+  // ("Layouts" beside "Form Layouts") when this one's is only like it
+  const fewer =
+    root.nodeType !== 1 &&
+    first.filter(d.copies ? kept : best.renamed ? (s) => s.alike : (s) => !s.renamed).length <=
+      (d.copies || (!best.renamed ? d.namesakes || -1 : best.alike ? (d.alike ?? -1) : -1));
   // the target's own features are mostly gone: this is a neighbour that took its place
   if (ownMax && !kept(best)) return report(confidence < MIN_CONFIDENCE ? 'not-found' : 'low-confidence');
-  if (!chosen && runnerUp && best.score - runnerUp.score < margin) return report('ambiguous');
+  if (
+    !chosen &&
+    runnerUp &&
+    best.score - runnerUp.score < margin &&
+    // ahead, and the other bears the target's very name yet lacks one of its features (an icon, an attribute): that
+    // is a look-alike, not a tie; unless one of the elements like the target went, and this may be another of them
+    !(!best.lacks && runnerUp.lacks && !fewer)
+  )
+    return report('ambiguous');
   // weak surroundings (a redeploy moved, wrapped and re-worded around it) do not refuse the one plausible element
   // left when it keeps every feature of the target (with no runner-up, it is `full`): nothing else on the page could
-  // be the target, and its confidence under DEGRADED_CONFIDENCE still reports it to guide health. A target that had
-  // an exact copy is refused further down when the one left may be that copy
-  if (confidence < MIN_CONFIDENCE && (runnerUp || !full)) return report('low-confidence');
+  // be the target, and its confidence under DEGRADED_CONFIDENCE still reports it to guide health; nor when the
+  // runner-up is under another section title (another row's copy of it). A target that had an exact copy is
+  // refused further down when the one left may be that copy
+  if (confidence < MIN_CONFIDENCE && ((runnerUp && !(fp.context && runnerUp.context < 0.8)) || !full))
+    return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be;
   // and, when one of them went (counted on the whole page), by a title further out too (one row in two tables,
   // removed from one of them), unless it has the target's own id
-  const outer = fp.outer ?? [];
   if (
     d.copies &&
     fp.context &&
     (best.context < 0.8 ||
-      (outer[0] &&
+      (enclosing &&
+        best.away &&
         root.nodeType !== 1 &&
         best.element.id !== d.attributes.id &&
-        first.filter((s) => s.identity > 0.99).length <= d.copies &&
-        !contextsOf(best.element, 4).some((c) => outer.some((o) => similarity(c, o) >= 0.8))))
+        first.filter((s) => s.identity > 0.99).length <= d.copies))
   )
     return report('low-confidence');
-  // fewer elements like the target on the page than when it was captured: one of them went, maybe the target,
-  // so this one must also stand where the target stood (under a narrower root, the count says nothing). Counted
-  // on the whole page, not on the shortlist: a table of forty rows has more look-alikes than the shortlist holds.
-  // Likewise for the elements bearing the target's name (the same link in the header and the footer) when this
-  // one bears it too, and for those bearing a name like it ("Layouts" beside "Form Layouts") when this one's is
-  // only like it
-  if (
-    root.nodeType !== 1 &&
-    first.filter(d.copies ? kept : best.renamed ? (s) => s.alike : (s) => !s.renamed).length <=
-      (d.copies || (!best.renamed ? d.namesakes || -1 : best.alike ? (d.alike ?? -1) : -1)) &&
-    (best.score - best.own) / (max - ownMax - fixedMax) < Limit.vanishedSurroundings
-  )
+  // one of the elements like the target went: this one must also stand where the target stood
+  if (fewer && (best.score - best.own) / (max - ownMax - fixedMax) < Limit.vanishedSurroundings)
     return report('low-confidence');
   if (
     // ahead by its place alone while keeping only part of the target's own features: a neighbour that moved
@@ -581,6 +599,8 @@ export function find(
     ownSignature(best.element) === d.decoy ||
     // likewise on a restyled page, known by where it stands
     ownSignature(best.element, 1) === d.restyledDecoy ||
+    // bearing the target's name yet lacking one of its features, when the one after it keeps them all
+    (best.lacks && runnerUp?.identity === 1) ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
     // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
     (twinsOf(best.element) > (d.twins ?? Infinity) &&

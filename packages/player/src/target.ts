@@ -51,8 +51,6 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       stored.name,
       stored.text,
       fp.context,
-      fp.previous,
-      fp.next,
       stored.near,
       stored.landmark,
       stored.decoy,

@@ -560,6 +560,35 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('.btn'));
   });
 
+  test("a row's menu button is found in the one of several identical tables its title names, with a look-alike beside it", () => {
+    const menu = (icon: string) =>
+      `<button type="button" class="btn dropdown-toggle"><i class="bx ${icon}"></i></button>`;
+    const tables = (rows: string[], added = '') =>
+      ['Striped rows', 'Bordered table', 'Hoverable rows']
+        .map(
+          (title) =>
+            `<div class="card"><h5 class="card-header">${title}</h5><table class="table"><tbody>${rows
+              .map(
+                (row) =>
+                  `<tr><td>${row}</td><td><span class="badge">Active</span></td><td>${
+                    title === 'Bordered table' && row === 'Angular Project' ? added : ''
+                  }${menu('bx-dots-vertical')}</td></tr>`,
+              )
+              .join('')}</tbody></table></div>`,
+        )
+        .join('');
+    mount(tables(['Angular Project', 'React Project', 'Vue Project']));
+    const d = roundTrip(capture(document.querySelectorAll('tr')[3]?.querySelector('button') as Element));
+    expect(d.copies).toBe(8);
+    // the rows re-ordered, and another menu (another icon) added before the target in its row
+    mount(tables(['Vue Project', 'Angular Project', 'React Project'], menu('bx-edit')));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(
+      document.querySelectorAll('tr')[4]?.querySelector('.bx-dots-vertical')?.parentElement,
+    );
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
