@@ -570,8 +570,8 @@ export function find(
   if (confidence < MIN_CONFIDENCE && ((runnerUp && !(fp.context && runnerUp.context < 0.8)) || !full))
     return report('low-confidence');
   // elements that looked exactly like the target were told apart by their section's title: so must this one be;
-  // and, when one of them went (counted on the whole page), by a title further out too (one row in two tables,
-  // removed from one of them), unless it has the target's own id
+  // and, when one of them went (counted on the whole page), by the title around its section too (one row in two
+  // tables, removed from one of them), unless it has the target's own id
   if (
     d.copies &&
     fp.context &&
