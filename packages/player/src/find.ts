@@ -600,7 +600,7 @@ export function find(
     // likewise on a restyled page, known by where it stands
     ownSignature(best.element, 1) === d.restyledDecoy ||
     // bearing the target's name yet lacking one of its features, when the one after it keeps them all
-    (best.lacks && runnerUp?.identity === 1) ||
+    (best.lacks && (runnerUp?.identity ?? 0) > 0.99) ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
     // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
     (twinsOf(best.element) > (d.twins ?? Infinity) &&
