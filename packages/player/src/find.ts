@@ -11,6 +11,7 @@ import {
   STABLE_ATTRIBUTES,
   type StableAttribute,
   sameTagPosition,
+  stableId,
   type TargetDescriptor,
   twinsOf,
 } from './capture';
@@ -239,9 +240,13 @@ function ownEvidence(
   key: string | undefined,
 ): Evidence[] {
   const out: Evidence[] = [];
-  // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing
+  // the ids captured around the target mostly gone too: the site regenerated its ids, the target's says nothing.
+  // With none captured around it, the page's own ids tell: most of them generated ones (`:r1f:`, `ember42`)
   const ids = d.fingerprint.ancestors.flatMap((a) => (a.id ? [a.id] : []));
-  const regenerated = ids.filter(live.id).length * 2 < ids.length;
+  const alive = ids.length
+    ? ids.map(live.id)
+    : roots.flatMap((r) => [...r.querySelectorAll('[id]')].map(stableId));
+  const regenerated = alive.filter(Boolean).length * 2 < alive.length;
   // an attribute no element has any more was dropped site-wide; a reference to an id no element has any more
   // (`href="#section"`, `for`, `data-bs-target`) followed the ids the site regenerated: either says nothing
   const dead = (name: string, value: string) =>
