@@ -141,11 +141,8 @@ function attributeMatch(name: StableAttribute, expected: string, el: Element): n
     const s = similarity(expected, actual);
     return s >= MIN_SIMILARITY ? s : 0;
   }
-  if (name === 'href') {
-    // same path with another query string or fragment still points at the same page
-    const strip = (href: string) => href.replace(/[?#].*$/, '').replace(/\/$/, '');
-    return strip(actual) && strip(actual) === strip(expected) ? 0.7 : 0;
-  }
+  // any other attribute is the same or not: an address differing only by its query string or fragment is another
+  // link as often as not (`?page=2`, `#billing`), and taking it for the same one made look-alikes closer
   return 0;
 }
 
