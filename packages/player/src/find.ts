@@ -601,8 +601,9 @@ export function find(
     ownSignature(best.element) === d.decoy ||
     // likewise on a restyled page, known by where it stands
     ownSignature(best.element, 1) === d.restyledDecoy ||
-    // bearing the target's name yet lacking one of its features, when the one after it keeps them all
-    (best.lacks && (runnerUp?.identity ?? 0) > 0.99) ||
+    // bearing the target's name yet lacking one of its features, when the one after it keeps them all; not when that
+    // one is hidden (the copy in a small screen's closed menu), as a hidden copy never takes the visible target's place
+    (best.lacks && runnerUp && runnerUp.identity > 0.99 && isVisible(runnerUp.element)) ||
     // more exact copies of the target side by side than when it was captured: the site duplicated it, and only
     // the target's own id (unique on a page), or an element naming it by id, can still tell which one it is
     (twinsOf(best.element) > (d.twins ?? Infinity) &&

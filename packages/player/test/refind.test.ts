@@ -608,6 +608,22 @@ describe('after a redeploy', () => {
     expect(find(d).element).toBeNull();
   });
 
+  test('a hidden copy of the target keeping every feature does not refuse the visible target that lost one', () => {
+    // a topbar search, and its copy in the closed menu of small screens
+    const search = (placeholder: string, hidden = false) =>
+      `<form class="search"${hidden ? ' hidden' : ''}><input type="text" class="form-control" placeholder="${placeholder}" aria-label="Search"><button class="btn" type="button">Go</button></form>`;
+    mount(
+      `<nav class="topbar">${search('Search for...')}<div class="menu">${search('Search for...', true)}</div></nav>`,
+    );
+    const d = roundTrip(capture(document.querySelector('input') as Element));
+    mount(
+      `<nav class="topbar">${search('Search anything')}<div class="menu">${search('Search for...', true)}</div></nav>`,
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('input'));
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
