@@ -2,7 +2,8 @@
 // baseline), applies the redeploy profiles and searches again.
 import { finder } from '@medv/finder';
 import { contextOf, landmarkOf, nearText, rankOf } from '../src/capture';
-import { capture, find, isVisible, type TargetDescriptor } from '../src/index';
+import { isVisible } from '../src/dom';
+import { capture, find, type TargetDescriptor } from '../src/index';
 import { PROFILES, seeded } from './profiles';
 
 /** Every control a user can point at: links, buttons, fields, menu items, tabs, icon-only ones included. */

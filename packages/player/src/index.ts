@@ -1,13 +1,11 @@
 export {
   type AncestorSignature,
   capture,
-  pickTarget,
-  STABLE_ATTRIBUTES,
   type StableAttribute,
   type TargetDescriptor,
 } from './capture';
 export { type AutoClickOptions, autoClick, type ClickState } from './click';
-export { isVisible, type SearchRoot, UI_ATTRIBUTE } from './dom';
+export { type SearchRoot, UI_ATTRIBUTE } from './dom';
 export {
   type ProgressStore,
   RunEngine,
@@ -28,14 +26,12 @@ export {
   find,
   MIN_CONFIDENCE,
 } from './find';
-export { type HighlightHandle, type HighlightOptions, highlight, scrollIntoClearView } from './highlight';
+export { type HighlightHandle, type HighlightOptions, highlight } from './highlight';
 export { pickElement } from './picker';
 export {
-  DEFAULT_MISSING_TARGET_POLICY,
   type MissingTargetPolicy,
   placeStep,
   type StepPlacement,
 } from './policy';
-export { isGeneratedId, isHashedClass } from './stability';
-export { isStepTarget, parseTarget, type StepTarget, storedTarget } from './target';
+export { parseTarget, type StepTarget, storedTarget } from './target';
 export { type WaitOptions, waitFor } from './wait';

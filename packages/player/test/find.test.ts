@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { capture, find, pickTarget, type TargetDescriptor, UI_ATTRIBUTE } from '../src/index';
+import { pickTarget } from '../src/capture';
+import { capture, find, type TargetDescriptor, UI_ATTRIBUTE } from '../src/index';
 
 const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isGeneratedId, isHashedClass } from '../src/index';
+import { isGeneratedId, isHashedClass } from '../src/stability';
 
 describe('generated ids', () => {
   test.each([

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  capture,
-  DEFAULT_MISSING_TARGET_POLICY,
-  placeStep,
-  type TargetDescriptor,
-  waitFor,
-} from '../src/index';
+import { capture, placeStep, type TargetDescriptor, waitFor } from '../src/index';
+// internal: the run engine always passes the step's own policy
+import { DEFAULT_MISSING_TARGET_POLICY } from '../src/policy';
 
 const original = location.href;
 
