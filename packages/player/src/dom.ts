@@ -220,6 +220,8 @@ export function similarityTo(a: string): (b: string) => number {
     if (x === y) return 1;
     // too different in length (one of them empty, too) to reach any useful similarity
     if (Math.min(x.length, y.length) * 6 < Math.max(x.length, y.length)) return 0;
+    // a text without words (dots, arrows, symbols) is compared by its characters alone
+    if (!keys.length) return x.length < 3 ? 0 : dice((gx ??= bigrams(x)), bigrams(y));
     // most texts of a page share no word with the target: answer them without counting bigrams
     if (!keys.some((w) => y.includes(w))) return 0;
     const wordScore = dice(wx, counts(wordsOf(y)));

@@ -608,6 +608,17 @@ describe('after a redeploy', () => {
     expect(find(d).element).toBeNull();
   });
 
+  test('a field whose placeholder has no words (a row of dots) is found after the dots and its label changed', () => {
+    const field = (label: string, dots: string, cls: string) =>
+      `<form class="unlock"><h2>Locked</h2><label for="pin">Email</label><input id="pin" type="email" class="${cls}"><label for="secret">${label}</label><input id="secret" type="password" class="${cls}" placeholder="${dots}"><button class="btn">Unlock</button></form>`;
+    mount(field('Password', '••••••••', 'form-control'));
+    const d = roundTrip(capture(document.getElementById('secret') as Element));
+    mount(field('Your password', '••••••', 'x9q'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.getElementById('secret'));
+  });
+
   test('a hidden copy of the target keeping every feature does not refuse the visible target that lost one', () => {
     // a topbar search, and its copy in the closed menu of small screens
     const search = (placeholder: string, hidden = false) =>
