@@ -521,8 +521,9 @@ export function find(
   // none), is the target: when it is the only one of the page (the others clearly fewer, and the target had no
   // exact copy at capture), however its surroundings place a look-alike added beside it or in its place; else when
   // it is clearly ahead of the others keeping every feature, and what leads it does so by its place alone (a
-  // look-alike put where the target stood). Not under another title: a copy of the target's section made before the
-  // target was reworded keeps every feature too
+  // look-alike put where the target stood: keeping clearly less of the target, or bearing its very name without
+  // one of its features, such as another icon among buttons sharing every class). Not under another title: a copy
+  // of the target's section made before the target was reworded keeps every feature too
   const listed = ownMax ? shortlist.filter(kept) : shortlist;
   const lead = listed[0] as Scored;
   const [full, fuller] = listed.filter((s) => s.identity > 0.99);
@@ -530,7 +531,7 @@ export function find(
     full &&
     contextSimilarity(contextOf(full.element) ?? '') >= 0.8 &&
     ((!d.copies && (first[1]?.identity ?? 0) < 0.9) ||
-      (lead.identity < 0.9 &&
+      ((lead.identity < 0.9 || lead.lacks) &&
         lead.score - lead.place < full.score - full.place + margin &&
         !(fuller && fuller.score > full.score - margin))) &&
     full;

@@ -47,6 +47,52 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('.fa-delete')?.parentElement);
   });
 
+  test('an icon-only control is found though a look-alike with another icon took its place in the row', () => {
+    // the same component several times, the colours telling them apart, and its icon on other buttons of the page:
+    // the icon is a small part of what the target is
+    const split = `<div class="card"><h6>Split Buttons</h6>${[
+      'Save',
+      'Apply',
+      'Done',
+      'Send',
+      'Approve',
+      'Confirm',
+    ]
+      .map(
+        (label) =>
+          `<a href="#" class="btn btn-success btn-icon-split"><i class="fas fa-check"></i> ${label}</a>`,
+      )
+      .join('')}</div>`;
+    const circles = (icons: [string, string][]) =>
+      `<div class="card"><h6>Circle Buttons</h6><div class="card-body">${icons
+        .map(
+          ([colour, icon]) =>
+            `<a href="#" class="btn btn-${colour} btn-circle btn-sm shadow-sm"><i class="fas fa-${icon}"></i></a> `,
+        )
+        .join('')}</div></div>${split}`;
+    mount(
+      circles([
+        ['info', 'info-circle'],
+        ['success', 'check'],
+        ['warning', 'exclamation'],
+        ['danger', 'trash'],
+      ]),
+    );
+    const d = roundTrip(capture(document.querySelector('.fa-check')?.parentElement as Element));
+    mount(
+      circles([
+        ['info', 'info-circle'],
+        ['success', 'flag'],
+        ['success', 'check'],
+        ['warning', 'exclamation'],
+        ['danger', 'trash'],
+      ]),
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('.fa-check')?.parentElement);
+  });
+
   test('a removed target is not claimed, and its neighbours are not offered as candidates', () => {
     mount(sidebar(['Dashboard', 'Reports', 'Billing', 'Team']));
     const d = roundTrip(capture(document.querySelector('a[href="/billing"]') as Element));
