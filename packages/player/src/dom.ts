@@ -221,7 +221,10 @@ export function similarityTo(a: string): (b: string) => number {
     // too different in length (one of them empty, too) to reach any useful similarity
     if (Math.min(x.length, y.length) * 6 < Math.max(x.length, y.length)) return 0;
     // a text without words (dots, arrows, symbols) is compared by its characters alone
-    if (!keys.length) return x.length < 3 ? 0 : dice((gx ??= bigrams(x)), bigrams(y));
+    if (!keys.length) {
+      gx ??= bigrams(x);
+      return x.length < 3 ? 0 : dice(gx, bigrams(y));
+    }
     // most texts of a page share no word with the target: answer them without counting bigrams
     if (!keys.some((w) => y.includes(w))) return 0;
     const wordScore = dice(wx, counts(wordsOf(y)));
