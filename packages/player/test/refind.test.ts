@@ -636,21 +636,21 @@ describe('after a redeploy', () => {
   });
 
   test('a field known by its id, with no id around it, is found after the site regenerated every id', () => {
-    const login = (ids: string[], redeployed = false) => {
-      const field = (id: string, type: string, label: string) =>
-        `<div class="field"><label for="${id}">${label}</label><input id="${id}" type="${type}" class="${redeployed ? 'x9q' : 'form-control'}"></div>`;
+    const login = (ids: string[], label: string, cls = 'form-control') => {
+      const field = (id: string, type: string, text: string) =>
+        `<div class="field"><label for="${id}">${text}</label><input id="${id}" type="${type}" class="${cls}"></div>`;
       // deep enough that no id is captured around the field
-      return `<header id="${ids[2]}"><a href="/">Home</a></header><main><div class="container"><div class="row"><div class="col"><div class="card"><div class="card-body"><form class="login"><h2>Sign in</h2>${field(ids[0] as string, 'email', 'Email')}${field(ids[1] as string, 'password', redeployed ? 'Your password' : 'Password')}<button class="btn">Log in</button></form></div></div></div></div></div></main><footer id="${ids[3]}">© 2026</footer>`;
+      return `<header id="${ids[2]}"><a href="/">Home</a></header><main><div class="container"><div class="row"><div class="col"><div class="card"><div class="card-body"><form class="login"><h2>Sign in</h2>${field(ids[0] as string, 'email', 'Email')}${field(ids[1] as string, 'password', label)}<button class="btn">Log in</button></form></div></div></div></div></div></main><footer id="${ids[3]}">© 2026</footer>`;
     };
-    mount(login(['email', 'password', 'top', 'bottom']));
+    mount(login(['email', 'password', 'top', 'bottom'], 'Password'));
     const d = roundTrip(capture(document.getElementById('password') as Element));
-    // the page's ids are nearly all generated ones now: the target's old id says nothing either way
-    mount(login([':r1:', ':r2:', ':r3:', ':r4:'], true));
+    // the page's ids are all generated ones now: the target's old id says nothing either way
+    mount(login([':r1:', ':r2:', ':r3:', ':r4:'], 'Your password', 'x9q'));
     const result = find(d);
     expect(result.status).toBe('found');
     expect(result.element).toBe(document.getElementById(':r2:'));
-    // the same field removed from a page that kept its ids: its id went with it, and the email field is not it
-    mount(login(['email', 'gone', 'top', 'bottom']).replace(/<input id="gone"[^>]*>/, ''));
+    // on a page that kept its ids, the field gone with its id is not the password field put in its place
+    mount(login(['email', 'confirm', 'top', 'bottom'], 'Your password', 'x9q'));
     expect(find(d).element).toBeNull();
   });
 
