@@ -342,7 +342,13 @@ export function extraAttributes(el: Element): Record<string, string> | undefined
   return out;
 }
 
-const ICON = 'i,svg,use,img,span:empty';
+export const ICON = 'i,svg,use,img,span:empty';
+
+/** The character an icon font draws before an element (quoted, as CSS gives it), if any. */
+export const glyphOf = (el: Element): string | undefined => {
+  const content = getComputedStyle(el, '::before').content;
+  return /^".+"$/.test(content) ? content : undefined;
+};
 
 /** What tells an icon-only control apart: the icon font classes, sprite references or image files inside it. */
 export function iconsOf(el: Element): string[] {
@@ -361,7 +367,11 @@ export function iconsOf(el: Element): string[] {
           ?.replace(/^data:.*|.*\//, '')
           .replace(/[?#].*$/, ''),
       );
-    else for (const c of stableClasses(icon)) add(c);
+    else {
+      for (const c of stableClasses(icon)) add(c);
+      // the glyph its font draws: a restyle renames the classes drawing it, not the glyph
+      add(glyphOf(icon));
+    }
   }
   return out;
 }

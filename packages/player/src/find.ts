@@ -4,6 +4,8 @@ import {
   ancestorsOf,
   contextOf,
   contextsOf,
+  glyphOf,
+  ICON,
   landmarkOf,
   nearText,
   ownSignature,
@@ -265,15 +267,20 @@ function ownEvidence(
   const around = [...(d.classes ?? []), ...d.fingerprint.ancestors.flatMap((a) => a.classes ?? [])];
   const restyled = around.filter((c) => live.has(c)).length * 2 < around.length;
   const kept = (c: string) => !restyled || live.has(c);
-  const icons = d.icons?.filter((c) => kept(c) || /[/#.]/.test(c)) ?? [];
+  const icons = d.icons?.filter((c) => kept(c) || /[/#."]/.test(c)) ?? [];
   for (const icon of icons) {
-    // the controls holding the icon: found from the icon, rather than the icon searched in every control
-    const selector = /[/#.]/.test(icon)
-      ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
-      : `.${CSS.escape(icon)}`;
+    // the controls holding the icon: found from the icon, rather than the icon searched in every control (a glyph,
+    // from the icons drawing it)
+    const drawn = icon[0] === '"';
+    const selector = drawn
+      ? ICON
+      : /[/#.]/.test(icon)
+        ? `use[href="${CSS.escape(icon)}"],img[src$="${CSS.escape(icon)}"]`
+        : `.${CSS.escape(icon)}`;
     const holders = new Set<Element>();
     for (const r of roots) {
       for (const hit of r.querySelectorAll(selector)) {
+        if (drawn && glyphOf(hit) !== icon) continue;
         for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) holders.add(p);
       }
     }

@@ -93,6 +93,27 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('.fa-check')?.parentElement);
   });
 
+  test('an icon-only control is found by the glyph its icon font draws, after every class was renamed', () => {
+    const glyphs: Record<string, string> = {
+      archive: '\\2750',
+      delete: '\\2716',
+      star: '\\2605',
+      reply: '\\21A9',
+    };
+    const page = (order: string[], cls: (c: string) => string = (c) => c) =>
+      `<style>${Object.entries(glyphs)
+        .map(([action, glyph]) => `.${cls(`fa-${action}`)}::before{content:"${glyph}"}`)
+        .join('')}</style>${toolbar(order, cls).replace(/ data-action="\w+"/g, '')}`;
+    mount(page(['archive', 'delete', 'star']));
+    const d = roundTrip(capture(document.querySelector('.fa-delete')?.parentElement as Element));
+    // a restyle: every class renamed in the markup and the stylesheet alike, the glyphs unchanged
+    const restyle = (c: string) => `r-${[...c].reverse().join('')}`;
+    mount(page(['star', 'archive', 'delete', 'reply'], restyle));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector(`.${restyle('fa-delete')}`)?.parentElement);
+  });
+
   test('a removed target is not claimed, and its neighbours are not offered as candidates', () => {
     mount(sidebar(['Dashboard', 'Reports', 'Billing', 'Team']));
     const d = roundTrip(capture(document.querySelector('a[href="/billing"]') as Element));
