@@ -347,7 +347,7 @@ export const ICON = 'i,svg,use,img,span:empty';
 /** The character an icon font draws before an element (quoted, as CSS gives it), if any. */
 export const glyphOf = (el: Element): string | undefined => {
   const content = getComputedStyle(el, '::before').content;
-  return /^".+"$/.test(content) ? content : undefined;
+  return /^"/.test(content) ? content : undefined;
 };
 
 /** What tells an icon-only control apart: the icon font classes, sprite references or image files inside it. */

@@ -554,13 +554,19 @@ export function find(
   if (!best || confidence < Limit.notFoundConfidence) return report('not-found');
   // fewer elements like the target on the page than when it was captured: one of them went, maybe the target
   // (under a narrower root, the count says nothing). Counted on the whole page, not on the shortlist: a table of
-  // forty rows has more look-alikes than the shortlist holds. Likewise for the elements bearing the target's name
+  // forty rows has more look-alikes than the shortlist holds. Of its tag, as capture counts the copies: a toggle
+  // showing the same icon is no copy of a button. Likewise for the elements bearing the target's name
   // (the same link in the header and the footer) when this one bears it too, and for those bearing a name like it
   // ("Layouts" beside "Form Layouts") when this one's is only like it
   const fewer =
     root.nodeType !== 1 &&
-    first.filter(d.copies ? kept : best.renamed ? (s) => s.alike : (s) => !s.renamed).length <=
-      (d.copies || (!best.renamed ? d.namesakes || -1 : best.alike ? (d.alike ?? -1) : -1));
+    first.filter(
+      d.copies
+        ? (s) => kept(s) && s.element.localName === d.tag
+        : best.renamed
+          ? (s) => s.alike
+          : (s) => !s.renamed,
+    ).length <= (d.copies || (!best.renamed ? d.namesakes || -1 : best.alike ? (d.alike ?? -1) : -1));
   // the target's own features are mostly gone: this is a neighbour that took its place
   if (ownMax && !kept(best)) return report(confidence < MIN_CONFIDENCE ? 'not-found' : 'low-confidence');
   if (

@@ -702,6 +702,19 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('input'));
   });
 
+  test("a removed search button is not claimed as its copy in the small screens' menu, whatever else shows its icon", () => {
+    // sb-admin-2's top bar: the search form, a toggle showing the same icon, and a copy of the form in its menu
+    const form = (hidden = false) =>
+      `<form class="search"${hidden ? ' hidden' : ''}><input type="text" class="form-control" placeholder="Search for..." aria-label="Search"><button class="btn btn-primary" type="button"><i class="fas fa-search"></i></button></form>`;
+    const topbar = (withButton: boolean) =>
+      `<style>.fa-search::before{content:"\\1F50D"}</style><nav class="topbar">${withButton ? form() : form().replace(/<button[^]*?<\/button>/, '')}<ul class="navbar-nav"><li class="nav-item dropdown"><a class="nav-link dropdown-toggle" href="#" role="button"><i class="fas fa-search"></i></a><div class="dropdown-menu">${form(true)}</div></li></ul></nav>`;
+    mount(topbar(true));
+    const d = roundTrip(capture(document.querySelector('button') as Element));
+    expect(d.copies).toBe(1);
+    mount(topbar(false));
+    expect(find(d).element).toBeNull();
+  });
+
   test('a target captured by an earlier version (no optional fields) is still found', () => {
     // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
     const stored: TargetDescriptor = {
