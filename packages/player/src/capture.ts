@@ -350,7 +350,10 @@ export const glyphOf = (el: Element): string | undefined => {
   return /^"/.test(content) ? content : undefined;
 };
 
-/** What tells an icon-only control apart: the icon font classes, sprite references or image files inside it. */
+/**
+ * What tells an icon-only control apart: the icon font classes, sprite references or image files inside it, and the
+ * glyphs its icon fonts draw.
+ */
 export function iconsOf(el: Element): string[] {
   const out: string[] = [];
   const add = (value?: string | null) => {
