@@ -344,10 +344,13 @@ export function extraAttributes(el: Element): Record<string, string> | undefined
 
 export const ICON = 'i,svg,use,img,span:empty';
 
-/** The character an icon font draws before an element (quoted, as CSS gives it), if any. */
+/**
+ * The character an icon font draws before an element (quoted, as CSS gives it), if any. An empty one (`content: ""`,
+ * an icon drawn by a mask or a background) is the same for every icon of its kind, and says nothing.
+ */
 export const glyphOf = (el: Element): string | undefined => {
   const content = getComputedStyle(el, '::before').content;
-  return /^"/.test(content) ? content : undefined;
+  return /^"[^"]/.test(content) ? content : undefined;
 };
 
 /**

@@ -46,6 +46,15 @@ describe('capture', () => {
     expect(d.css).not.toContain(':r5:');
   });
 
+  test('keeps the glyph an icon font draws, not the empty one of an icon drawn by a mask', () => {
+    mount(
+      '<style>.fa-check::before{content:"\\2713"}.mask::before{content:"";mask:url(check.svg)}</style><button><i class="fa-check"></i></button><button><i class="mask"></i></button>',
+    );
+    const [font, mask] = document.querySelectorAll('button');
+    expect(capture(font as Element).icons).toEqual(['fa-check', '"✓"']);
+    expect(capture(mask as Element).icons).toEqual(['mask']);
+  });
+
   test('data-tour wins over every other strategy', () => {
     mount('<button data-tour="publish" id="publish">Publish</button>');
     const d = roundTrip(capture(document.querySelector('button') as Element));
