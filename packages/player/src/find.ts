@@ -526,7 +526,8 @@ export function find(
   const kept = (s: Scored) => s.identity >= (s.renamed ? Limit.minIdentityUnnamed : Limit.minIdentity);
   // the one element keeping every feature of the target, under its section title (or, like the target, under
   // none), is the target: when it is the only one of the page (the others clearly fewer, and the target had no
-  // exact copy at capture), however its surroundings place a look-alike added beside it or in its place; else when
+  // exact copy at capture, nor another element of its name: one only classes told from it keeps every feature once a
+  // restyle renames them), however its surroundings place a look-alike added beside it or in its place; else when
   // it is clearly ahead of the others keeping every feature, and what leads it does so by its place alone (a
   // look-alike put where the target stood: keeping clearly less of the target, or bearing its very name without
   // one of its features, such as another icon among buttons sharing every class). Not under another title: a copy
@@ -537,7 +538,7 @@ export function find(
   const chosen =
     full &&
     contextSimilarity(contextOf(full.element) ?? '') >= 0.8 &&
-    ((!d.copies && (first[1]?.identity ?? 0) < 0.9) ||
+    ((!d.copies && !d.namesakes && (first[1]?.identity ?? 0) < 0.9) ||
       ((lead.identity < 0.9 || lead.lacks) &&
         lead.score - lead.place < full.score - full.place + margin &&
         !(fuller && fuller.score > full.score - margin))) &&

@@ -187,6 +187,28 @@ describe('after a redeploy', () => {
     expect(find(contact).element).toBeNull();
   });
 
+  test('a link moved and reworded on a restyled page is not claimed as the link of its name that classes told apart', () => {
+    // the same address twice in a footer: "made by Creative Tim" and one of its links
+    const footer = (links: string[], cls: (name: string) => string = (c) => c) =>
+      `<main><h1>Icons</h1></main><footer class="${cls('footer')}"><div class="${cls('copyright')}">Made by
+      <a href="https://example.com" class="${cls('font-weight-bold')}">Creative Tim</a></div><ul class="${cls('nav')}">${links
+        .map(
+          (n) =>
+            `<li class="${cls('nav-item')}"><a href="${/Tim/.test(n) ? 'https://example.com' : `/${n}`}" class="${cls('nav-link')}">${n}</a></li>`,
+        )
+        .join('')}</ul></footer>`;
+    mount(footer(['Creative Tim', 'About Us', 'Blog']));
+    const d = roundTrip(capture(document.querySelector('.nav-link') as Element));
+    expect([d.copies, d.namesakes]).toEqual([0, 1]);
+    // every class renamed, the link reworded and moved: the other one now keeps every feature the target had, and is
+    // the only one to, but the target had it as a namesake
+    mount(footer(['Blog', 'About Us', 'Creative your Tim'], (c) => `x${c}`));
+    expect(find(d).element).not.toBe(document.querySelector('footer div a'));
+    // with its classes kept, the namesake is told apart by them: the reworded link is found
+    mount(footer(['Blog', 'About Us', 'Creative your Tim']));
+    expect(find(d).element).toBe(document.querySelector('footer li:last-child a'));
+  });
+
   test('a control that had a copy is found, not the look-alike put in its place that leads by its place alone', () => {
     const search = (icons: string[], kind = 'search') =>
       `<form class="${kind}"><input class="form-control" placeholder="Search for..."><div class="append">${icons
