@@ -276,18 +276,13 @@ export function capture(el: Element): TargetDescriptor {
   };
   const [context, ...outer] = contextsOf(el);
   // the optional fields, left out when empty, in the order earlier versions wrote them
+  optional(descriptor.fingerprint, { context, outer });
   optional(descriptor, {
     tour: el.getAttribute('data-tour'),
     role: roleOf(el),
     name: accessibleName(el),
     text: visibleText(el).slice(0, 100),
     classes: stableClasses(el),
-  });
-  optional(descriptor.fingerprint, {
-    context,
-    outer,
-  });
-  optional(descriptor, {
     extra: extraAttributes(el),
     icons: iconsOf(el),
     near: nearText(el),
@@ -325,7 +320,7 @@ export function capture(el: Element): TargetDescriptor {
 }
 
 const OWN_ATTRIBUTES = new Set<string>(['data-tour', 'data-testid', 'data-test', 'data-cy']);
-const EXTRA = /^(data-|rel$|target$|autocomplete$|aria-haspopup$|inputmode$|accept$)/;
+const EXTRA = /^(data-.*|rel|target|autocomplete|aria-haspopup|inputmode|accept)$/;
 
 /** data-* attributes and the other attributes people write on purpose, values that look generated left out. */
 export function extraAttributes(el: Element): Record<string, string> | undefined {
@@ -407,7 +402,7 @@ export function nearText(el: Element): string | undefined {
 }
 
 const LANDMARK_ROLES =
-  /^(navigation|banner|contentinfo|complementary|main|form|search|dialog|menu|menubar|tablist|toolbar)$/;
+  /^(navigation|banner|contentinfo|complementary|main|form|search|dialog|menu(bar)?|tablist|toolbar)$/;
 
 /** The nearest landmark or form around the element, with its name when it has one. */
 export function landmarkOf(el: Element): string | undefined {

@@ -162,7 +162,7 @@ export class RunEngine {
   }
 
   #current(): RunProgress {
-    if (!this.progress) throw new Error('No run: save a progress and resume() first');
+    if (!this.progress) throw new Error('No run: resume() first');
     return this.progress;
   }
 

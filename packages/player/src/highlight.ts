@@ -113,7 +113,7 @@ export function highlight(
     card.removeAttribute('aria-label');
     const heading = card.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
     if (heading) {
-      heading.id ||= `mulot-step-title-${Math.random().toString(36).slice(2)}`;
+      heading.id ||= `mulot-${Math.random().toString(36).slice(2)}`;
       card.setAttribute('aria-labelledby', heading.id);
     } else if (options.label) card.setAttribute('aria-label', options.label);
   };

@@ -20,7 +20,7 @@ function isRandomToken(token: string): boolean {
 const tokens = (value: string) => value.split(/[-_:.\s«»]+/).filter(Boolean);
 
 const GENERATED_ID =
-  /^:[a-z0-9]+:$|«[a-z0-9]+»|^_r_[a-z0-9]+_$|^radix-|^ember\d+$|^(headlessui|mui|downshift|react-select|react-aria|mantine|chakra|rc|el|v|vs|ui|id|uid|field|input)[-_][\w-]*\d+$/i;
+  /^:[a-z0-9]+:$|«[a-z0-9]+»|^_r_[a-z0-9]+_$|^radix-|^ember\d+$|^(headlessui|mui|downshift|react-select|react-aria|mantine|chakra|rc|el|vs?|ui|u?id|field|input)[-_][\w-]*\d+$/i;
 
 /** The function, remembering its answers (bounded): the same names come back on every element of a page. */
 export function remembered<K, V>(compute: (key: K) => V): (key: K) => V {
