@@ -13,6 +13,7 @@ import {
   STABLE_ATTRIBUTES,
   type StableAttribute,
   sameTagPosition,
+  stableClasses,
   stableId,
   type TargetDescriptor,
   twinsOf,
@@ -95,6 +96,7 @@ enum W {
   name = 3,
   text = 2,
   classes = 1.5,
+  variant = 1,
   css = 2,
   ancestors = 2,
   context = 2.5,
@@ -106,7 +108,6 @@ enum W {
 // biome-ignore-end lint/suspicious/noDuplicateEnumValues: the weights end here
 const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'label', 'option']);
 
-/** Evidence shared by n candidates proves less than evidence one alone has (an IDF). */
 /** Whether a class name is still used somewhere on the page. */
 interface Live {
   has(name: string): boolean;
@@ -114,6 +115,7 @@ interface Live {
   id(id: string): boolean;
 }
 
+/** Evidence shared by n candidates proves less than evidence one alone has (an IDF). */
 const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
 
 /**
@@ -322,6 +324,12 @@ function ownEvidence(
       match: (el) => (el.classList.contains(c) ? 1 : 0),
     });
   }
+  // a class the target did not have makes another variant of the same control (`btn rounded-pill btn-info` beside
+  // `btn btn-info`, `btn-sm`): the target's very set of classes is evidence of its own, while none of them went
+  // from the page (a restyle renamed them, or some: no element has that set any more)
+  const variant = classes.sort().join(' ');
+  if (!restyled && d.classes?.every(live.has))
+    out.push({ weight: W.variant, match: (el) => (stableClasses(el).sort().join(' ') === variant ? 1 : 0) });
   return out;
 }
 

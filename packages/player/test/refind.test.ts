@@ -28,6 +28,33 @@ const sidebar = (items: string[]) =>
     )
     .join('')}</ul></nav><main><h1>Dashboard</h1><a class="btn" href="/export">Export</a></main>`;
 
+// a demo page repeating one row of buttons per style (the first row's order may change): the second row's buttons
+// have one more class
+const buttonRows = (
+  options: { without?: string; restyle?: (c: string) => string; order?: string[]; above?: string } = {},
+) => {
+  const {
+    without,
+    restyle = (c: string) => c,
+    order = ['Primary', 'Secondary', 'Info', 'Warning'],
+  } = options;
+  return `${options.above ?? ''}<div class="${restyle('card')}"><h5>Basic Buttons</h5>${['Default', 'Rounded']
+    .map(
+      (style) =>
+        `<small>${style}</small><div class="${restyle('demo-inline-spacing')}">${(style === 'Default'
+          ? order
+          : ['Primary', 'Secondary', 'Info', 'Warning']
+        )
+          .filter((name) => `${style} ${name}` !== without)
+          .map(
+            (name) =>
+              `<button type="button" class="${['btn', ...(style === 'Rounded' ? ['rounded-pill'] : []), `btn-${name.toLowerCase()}`].map(restyle).join(' ')}">${name}</button>`,
+          )
+          .join('')}</div>`,
+    )
+    .join('')}</div>`;
+};
+
 describe('after a redeploy', () => {
   test('an icon-only control told apart by a data-* attribute is found again, classes renamed and order changed', () => {
     mount(toolbar(['archive', 'delete', 'star']));
@@ -344,27 +371,9 @@ describe('after a redeploy', () => {
   });
 
   test('a removed button is not claimed as the element capture saw would take its place (the next row\'s "Info")', () => {
-    // a demo page repeating one row of buttons per style: without "Info" in the first row, the second row's has
-    // every feature the target had (its one more class proves nothing) and sits under the same section title
-    const rows = (without?: string, restyle = (c: string) => c) =>
-      `<div class="${restyle('card')}"><h5>Basic Buttons</h5>${['Default', 'Rounded']
-        .map(
-          (style) =>
-            `<small>${style}</small><div class="${restyle('demo-inline-spacing')}">${[
-              'Primary',
-              'Secondary',
-              'Info',
-              'Warning',
-            ]
-              .filter((name) => `${style} ${name}` !== without)
-              .map(
-                (name) =>
-                  `<button type="button" class="${['btn', ...(style === 'Rounded' ? ['rounded-pill'] : []), `btn-${name.toLowerCase()}`].map(restyle).join(' ')}">${name}</button>`,
-              )
-              .join('')}</div>`,
-        )
-        .join('')}</div>`;
-    mount(rows());
+    // without "Info" in the first row, the second row's has every feature the target had but its set of classes,
+    // and sits under the same section title
+    mount(buttonRows());
     // capture asks what would be found without the target, and the page's own scripts see no change
     const observer = new MutationObserver(() => {});
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -373,7 +382,7 @@ describe('after a redeploy', () => {
     observer.disconnect();
     const rounded = document.querySelectorAll('.btn-info')[1] as Element;
     expect(d.decoy).toBeDefined();
-    mount(rows('Default Info'));
+    mount(buttonRows({ without: 'Default Info' }));
     const result = find(d);
     expect(result.element).toBeNull();
     expect(result.status).not.toBe('found');
@@ -381,20 +390,35 @@ describe('after a redeploy', () => {
     const { decoy: _, restyledDecoy: __, ...before } = d;
     expect(find(before).element?.className).toBe(rounded.className);
     // while the target is there, it is the one found
-    mount(rows());
+    mount(buttonRows());
     expect(find(d).element).toBe(document.querySelector('.btn-info'));
 
     // every class renamed by a restyle: the two rows' "Info" now differ by where they stand alone
     const restyle = (c: string) => `r-${c.length}${c.slice(-2)}`;
     expect(d.restyledDecoy).toBeDefined();
-    mount(rows('Default Info', restyle));
+    mount(buttonRows({ without: 'Default Info', restyle }));
     const restyled = find(d);
     expect(restyled.element).toBeNull();
     expect(restyled.status).not.toBe('found');
     const { restyledDecoy: ___, ...unplaced } = d;
     expect(find(unplaced).element?.textContent).toBe('Info');
-    mount(rows(undefined, restyle));
+    mount(buttonRows({ restyle }));
     expect(find(d).element).toBe(document.querySelectorAll('button')[2]);
+  });
+
+  test('a button is found among the same buttons of another style, which one class the target did not have tells apart', () => {
+    mount(buttonRows());
+    const d = roundTrip(capture(document.querySelector('.btn-info') as Element));
+    // a notice above, and the first row re-ordered: the second row's "Info" now stands where the target stood
+    mount(
+      buttonRows({
+        above: '<p class="alert">New: dark mode</p>',
+        order: ['Info', 'Primary', 'Secondary', 'Warning'],
+      }),
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.className).toBe('btn btn-info');
   });
 
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
