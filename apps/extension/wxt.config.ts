@@ -18,6 +18,9 @@ export default defineConfig({
     default_locale: undefined,
     // storage: session and per-tab guide state; tabs: open the launched page, capture the visible tab
     permissions: ['storage', 'tabs'],
+    // the player relies on the popover top layer (114), the Navigation API (102) and checkVisibility's opacity and
+    // visibility options (121), with no fallback for older browsers
+    minimum_chrome_version: '121',
     // the API (any origin chosen at launch) and the customer sites guides are played on
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Mulot' },

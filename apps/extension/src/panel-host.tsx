@@ -50,7 +50,7 @@ export interface PanelHostProps extends Omit<ExtensionPanelProps, 'side' | 'onMo
 
 /**
  * The in-page panel: a `<mulot-panel>` host in the page's top layer (a manual popover, so that no stacking context
- * of the page covers it; the highest z-index where popovers are missing), marked so that the player never
+ * of the page covers it), marked so that the player never
  * captures nor finds its elements, with the ui's ExtensionPanel in its shadow root.
  */
 export function PanelHost({ hidden = false, passThrough = false, children, ...panel }: PanelHostProps) {
@@ -60,10 +60,8 @@ export function PanelHost({ hidden = false, passThrough = false, children, ...pa
     const element = document.createElement('mulot-panel');
     element.setAttribute(UI_ATTRIBUTE, 'panel');
     document.documentElement.append(element);
-    if ('showPopover' in element) {
-      element.setAttribute('popover', 'manual');
-      element.showPopover();
-    }
+    element.setAttribute('popover', 'manual');
+    element.showPopover();
     setHost(element);
     return () => element.remove();
   }, []);

@@ -62,11 +62,8 @@ function frameOf(el: Element): Element | null | undefined {
 }
 
 export function isVisible(el: Element): boolean {
-  // no box, detached elements included
-  if (!el.getClientRects().length) return false;
-  if ('checkVisibility' in el && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
-    return false;
-  }
+  // no box (detached, display: none or contents), visibility: hidden or opacity: 0
+  if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
   const frame = frameOf(el);
   return frame ? isVisible(frame) : true;
 }

@@ -90,11 +90,10 @@ export function highlight(
   const win = doc.defaultView as Window;
   const host = doc.createElement('div');
   host.setAttribute(UI_ATTRIBUTE, 'highlight');
-  const popover = 'showPopover' in host;
   // all:initial also undoes the popover's user-agent margin, padding, border, background, overflow and sizes: fixed
   // at inset 0 with no size of its own, it covers the viewport
-  host.style.cssText = `all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647;${popover ? '' : 'display:block;'}`;
-  if (popover) host.setAttribute('popover', 'manual');
+  host.style.cssText = `all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647`;
+  host.setAttribute('popover', 'manual');
   const shadow = host.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');
   style.textContent = STYLE + (options.styles ?? '');
@@ -126,7 +125,6 @@ export function highlight(
   const show = () => {
     const parent = container();
     if (host.parentElement !== parent) parent.append(host);
-    if (!popover) return;
     if (host.matches(':popover-open')) host.hidePopover();
     host.showPopover();
   };

@@ -38,14 +38,10 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
 
     const observer = new MutationObserver(schedule);
     observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
-    const navigation = (win as Window & { navigation?: EventTarget }).navigation;
-    // client-side navigations, listened to and then not, alike
-    const listen = (method: 'addEventListener' | 'removeEventListener') => {
-      win[method]('popstate', schedule);
-      win[method]('hashchange', schedule);
-      navigation?.[method]('currententrychange', schedule);
-    };
-    listen('addEventListener');
+    // client-side navigations: the Navigation API tells of history.pushState, back and forward, and fragment changes
+    // alike (Chrome 102; the extension requires a later one)
+    const navigation = (win as Window & { navigation: EventTarget }).navigation;
+    navigation.addEventListener('currententrychange', schedule);
     // shadow roots, frames and style-only changes are not all observable: poll as a safety net
     const poll = win.setInterval(schedule, Ms.poll);
     const timer = win.setTimeout(() => {
@@ -66,7 +62,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     function cleanup() {
       done = true;
       observer.disconnect();
-      listen('removeEventListener');
+      navigation.removeEventListener('currententrychange', schedule);
       win.clearInterval(poll);
       win.clearTimeout(timer);
       win.clearTimeout(pending);
