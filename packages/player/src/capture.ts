@@ -98,6 +98,12 @@ export interface TargetDescriptor {
    * nearby text and section title in place of its classes and icons)
    */
   restyledDecoy?: string;
+  /**
+   * when the target had exact copies, the classes of its containers none of them is inside (the `alert-warning` of
+   * its alert, the `pagination-sm` of its list), nearest first, four at most: what tells it from its copies once a
+   * redeploy moved them
+   */
+  apart?: string[];
 }
 
 export function stableId(el: Element): string | undefined {
@@ -292,7 +298,7 @@ export function capture(el: Element): TargetDescriptor {
   // the target's own features may not tell it apart: then only its surroundings will, at find time
   const own = ownSignature(el);
   const root = el.getRootNode() as Document | ShadowRoot;
-  let copies = 0;
+  const copies: Element[] = [];
   let namesakes = 0;
   let alike = 0;
   const like = similarityTo(descriptor.name ?? '');
@@ -301,12 +307,21 @@ export function capture(el: Element): TargetDescriptor {
     const name = accessibleName(other);
     if (name === descriptor.name) namesakes++;
     if (like(name) >= MIN_SIMILARITY) alike++;
-    if (ownSignature(other) === own) copies++;
+    if (ownSignature(other) === own) copies.push(other);
   }
-  descriptor.copies = copies;
+  descriptor.copies = copies.length;
   descriptor.twins = twinsOf(el);
   descriptor.namesakes = namesakes;
   if (descriptor.name) descriptor.alike = alike;
+  // the classes of its containers that no copy is inside: one a copy's container shares too (twin toasts of one
+  // colour in two columns) would have that copy taken for the target once the target went
+  if (copies[0])
+    optional(descriptor, {
+      apart: ancestorsOf(el)
+        .flatMap(stableClasses)
+        .filter((c) => !copies.some((copy) => copy.closest(`.${CSS.escape(c)}`)))
+        .slice(0, 4),
+    });
   // asked with the target left out of the candidates rather than taken out of the author's page: the same answer
   // on the bench's pages, and the page's own scripts see nothing. An exact copy of the target is no decoy: the
   // target would be refused too. Both are asked before either is stored: a stored decoy would be refused by the

@@ -104,6 +104,8 @@ enum W {
   near = 1,
   outer = 1.5,
   index = 0.5,
+  // as much as the section title and the title around it: among copies it is what a title would be
+  apart = 4,
 }
 // biome-ignore-end lint/suspicious/noDuplicateEnumValues: the weights end here
 const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'label', 'option']);
@@ -338,6 +340,13 @@ function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live)
   const fp = d.fingerprint;
   const out: Evidence[] = [];
   out.push({ weight: W.css, place: true, match: (el) => (css.has(el) ? 1 : 0) });
+  // inside a container of the class that told the target from its copies at capture (unless a restyle renamed it)
+  const apart = d.apart?.filter(live.has) ?? [];
+  if (apart[0])
+    out.push({
+      weight: W.apart,
+      match: (el) => (apart.some((c) => el.closest(`.${CSS.escape(c)}`)) ? 1 : 0),
+    });
   if (fp.ancestors.length)
     out.push({ weight: W.ancestors, match: (el) => ancestorSimilarity(fp.ancestors, el, live) });
   const similar = (

@@ -421,6 +421,33 @@ describe('after a redeploy', () => {
     expect(result.element?.className).toBe('btn btn-info');
   });
 
+  test("a close button like every other alert's is found by the class of its own alert, and not claimed once it went", () => {
+    const alerts = (colours: string[], above = '') =>
+      `${above}<main class="container"><h1>Notifications</h1>${colours
+        .map(
+          (colour) =>
+            `<div class="alert alert-${colour} alert-dismissible" role="alert">A ${colour} alert<button type="button" class="btn-close" aria-label="Close"></button></div>`,
+        )
+        .join('')}</main>`;
+    mount(alerts(['primary', 'warning', 'danger']));
+    const d = roundTrip(capture(document.querySelector('.alert-warning button') as Element));
+    // its copies are in alerts too: only its own alert's colour tells it apart
+    expect([d.copies, d.apart]).toEqual([2, ['alert-warning']]);
+    // re-ordered under a new notice: the button now second is another alert's
+    mount(alerts(['danger', 'primary', 'warning'], '<p class="notice">New: dark mode</p>'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('.alert-warning button'));
+    // the button alone gone, the other alerts' are not it
+    mount(
+      alerts(['danger', 'primary', 'warning']).replace(
+        /(alert-warning[^>]*>[^<]*)<button[^>]*><\/button>/,
+        '$1',
+      ),
+    );
+    expect(find(d).element).toBeNull();
+  });
+
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
     const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
     const list = (links: string[]) =>
