@@ -165,7 +165,7 @@ const headingText = (node: Element): string | undefined => {
  */
 export function contextsOf(el: Element, max = 3): string[] {
   const out: string[] = [];
-  const add = (text: string | undefined) => {
+  const add = (text: string | false | undefined) => {
     if (text && !out.includes(text)) out.push(text);
   };
   let branch = el;
@@ -178,11 +178,14 @@ export function contextsOf(el: Element, max = 3): string[] {
     if (p.localName === 'body') break;
     if (branch.parentElement === p) {
       // a title is close to its content: a few siblings away at most
-      let found: string | undefined;
+      // an element of its own kind beside it (a card's title link copied beside it) is a peer, not its title
+      let found: string | false | undefined;
       let s = branch.previousElementSibling;
-      for (let i = 0; s && !found && i < 8; s = s.previousElementSibling, i++) found = headingText(s);
+      for (let i = 0; s && !found && i < 8; s = s.previousElementSibling, i++)
+        found = s.localName !== el.localName && headingText(s);
       s = branch.nextElementSibling;
-      for (let i = 0; s && !found && i < 8; s = s.nextElementSibling, i++) found = headingText(s);
+      for (let i = 0; s && !found && i < 8; s = s.nextElementSibling, i++)
+        found = s.localName !== el.localName && headingText(s);
       add(found);
     }
     add(normalize(p.getAttribute('aria-label'), 60));
@@ -334,7 +337,8 @@ export function capture(el: Element): TargetDescriptor {
   return descriptor;
 }
 
-const OWN_ATTRIBUTES = new Set<string>(['data-tour', 'data-testid', 'data-test', 'data-cy']);
+// read as attributes of their own, or ours (data-mulot-ui)
+const OWN_ATTRIBUTES = /^data-(tour|testid|test|cy|mulot.*)$/;
 const EXTRA = /^(data-.*|rel|target|autocomplete|aria-haspopup|inputmode|accept)$/;
 
 /** data-* attributes and the other attributes people write on purpose, values that look generated left out. */
@@ -342,8 +346,7 @@ export function extraAttributes(el: Element): Record<string, string> | undefined
   let out: Record<string, string> | undefined;
   let count = 0;
   for (const { name, value } of el.attributes) {
-    if (count >= 10 || !EXTRA.test(name) || OWN_ATTRIBUTES.has(name) || name.startsWith('data-mulot'))
-      continue;
+    if (count >= 10 || !EXTRA.test(name) || OWN_ATTRIBUTES.test(name)) continue;
     if (value.length > 100 || (/[a-z]/i.test(value) && /\d/.test(value) && isGeneratedId(value))) continue;
     out ??= {};
     out[name] = value;

@@ -448,6 +448,30 @@ describe('after a redeploy', () => {
     expect(find(d).element).toBeNull();
   });
 
+  test("a card's title link is found after a link like it was put beside it: that link is a peer, not its title", () => {
+    const projects = (title: (name: string) => string) =>
+      `<main><h2>Projects</h2><div class="row">${['Scandinavian', 'Modern', 'Minimalist']
+        .map(
+          (name, i) =>
+            `<div class="card"><div class="card-body"><p>Project #${i + 1}</p>${title(name)}<p>As Uber works through a huge amount of internal management turmoil.</p><button type="button" class="btn">View Project</button></div></div>`,
+        )
+        .join('')}</div></main>`;
+    const link = (name: string) => `<a href="javascript:;"><h5>${name}</h5></a>`;
+    mount(projects(link));
+    const d = roundTrip(capture(document.querySelector('a') as Element));
+    // reworded, with a look-alike link put before it: its title is still the section's, not the look-alike's words
+    mount(
+      projects((name) =>
+        name === 'Scandinavian' ? `${link('Invite')}${link('Scandinavian here')}` : link(name),
+      ),
+    );
+    expect(find(d).element?.textContent).toBe('Scandinavian here');
+    // the buttons of the cards are still told apart by their card's title link
+    mount(projects(link));
+    const view = roundTrip(capture(document.querySelectorAll('button')[1] as Element));
+    expect(view.fingerprint.context).toBe('Modern');
+  });
+
   test('a menu item wrapped by a redeploy is found in its menu, not in a copy of the menu that kept its old words', () => {
     const item = (word: string) => `<a href="/${word.toLowerCase()}">${word}</a>`;
     const list = (links: string[]) =>
