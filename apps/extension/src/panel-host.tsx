@@ -50,8 +50,8 @@ export interface PanelHostProps extends Omit<ExtensionPanelProps, 'side' | 'onMo
 
 /**
  * The in-page panel: a `<mulot-panel>` host in the page's top layer (a manual popover, so that no stacking context
- * of the page covers it), marked so that the player never
- * captures nor finds its elements, with the ui's ExtensionPanel in its shadow root.
+ * of the page covers it), marked so that the player never captures nor finds its elements, with the ui's
+ * ExtensionPanel in its shadow root.
  */
 export function PanelHost({ hidden = false, passThrough = false, children, ...panel }: PanelHostProps) {
   const [host, setHost] = useState<HTMLElement | null>(null);
