@@ -30,20 +30,17 @@ const sidebar = (items: string[]) =>
 
 // a demo page repeating one row of buttons per style (the first row's order may change): the second row's buttons
 // have one more class
+const STYLES = ['Primary', 'Secondary', 'Info', 'Warning'];
 const buttonRows = (
   options: { without?: string; restyle?: (c: string) => string; order?: string[]; above?: string } = {},
 ) => {
-  const {
-    without,
-    restyle = (c: string) => c,
-    order = ['Primary', 'Secondary', 'Info', 'Warning'],
-  } = options;
+  const { without, restyle = (c: string) => c, order = STYLES } = options;
   return `${options.above ?? ''}<div class="${restyle('card')}"><h5>Basic Buttons</h5>${['Default', 'Rounded']
     .map(
       (style) =>
         `<small>${style}</small><div class="${restyle('demo-inline-spacing')}">${(style === 'Default'
           ? order
-          : ['Primary', 'Secondary', 'Info', 'Warning']
+          : STYLES
         )
           .filter((name) => `${style} ${name}` !== without)
           .map(
