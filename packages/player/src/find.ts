@@ -2,7 +2,6 @@ import {
   type AncestorSignature,
   ancestorSignature,
   ancestorsOf,
-  contextOf,
   contextsOf,
   glyphOf,
   ICON,
@@ -521,6 +520,8 @@ export function find(
       // a section title the target had none of is as much against as another one: an item copied into a new
       // titled section is not the target
     } else if (context) s.score -= W.context;
+    // under no title, like the target
+    else s.context = 1;
   });
   shortlist.sort((a, b) => b.score - a.score);
   // a hidden copy (template, closed menu) must not take the place of the visible target
@@ -541,20 +542,21 @@ export function find(
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
   const kept = (s: Scored) => s.identity >= (s.renamed ? Limit.minIdentityUnnamed : Limit.minIdentity);
-  // the one element keeping every feature of the target, under its section title (or, like the target, under
-  // none), is the target: when it is the only one of the page (the others clearly fewer, and the target had no
-  // exact copy at capture, nor another element of its name: one only classes told from it keeps every feature once a
-  // restyle renames them), however its surroundings place a look-alike added beside it or in its place; else when
-  // it is clearly ahead of the others keeping every feature, and what leads it does so by its place alone (a
-  // look-alike put where the target stood: keeping clearly less of the target, or bearing its very name without
-  // one of its features, such as another icon among buttons sharing every class). Not under another title: a copy
-  // of the target's section made before the target was reworded keeps every feature too
+  // the one element keeping every feature of the target, under its section title as the second pass read it (a row's
+  // title in another of its cells included; or, like the target, under none), is the target: when it is the only one
+  // of the page (the others clearly fewer, and the target had no exact copy at capture, nor another element of its
+  // name: one only classes told from it keeps every feature once a restyle renames them), however its surroundings
+  // place a look-alike added beside it or in its place; else when it is clearly ahead of the others keeping every
+  // feature, and what leads it does so by its place alone (a look-alike put where the target stood: keeping clearly
+  // less of the target, or bearing its very name without one of its features, such as another icon among buttons
+  // sharing every class). Not under another title: a copy of the target's section made before the target was
+  // reworded keeps every feature too
   const listed = ownMax ? shortlist.filter(kept) : shortlist;
   const lead = listed[0] as Scored;
   const [full, fuller] = listed.filter((s) => s.identity > 0.99);
   const chosen =
     full &&
-    contextSimilarity(contextOf(full.element) ?? '') >= 0.8 &&
+    full.context >= 0.8 &&
     ((!d.copies && !d.namesakes && (first[1]?.identity ?? 0) < 0.9) ||
       ((lead.identity < 0.9 || lead.lacks) &&
         lead.score - lead.place < full.score - full.place + margin &&

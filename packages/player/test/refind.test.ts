@@ -709,6 +709,36 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(target());
   });
 
+  test("a row's member link is found by its row's title after the row's cells were re-ordered and a look-alike put beside it", () => {
+    const member = (name: string, photo = 'team-4.jpg') =>
+      `<a href="javascript:;" class="avatar avatar-xs" title="${name}"><img src="/img/${photo}" alt="${name}"></a>`;
+    const tasks = (order: (title: string, members: string, progress: string) => string, added = '') =>
+      `<table class="table"><tbody>${[
+        ['Add the New Pricing Page', '25%'],
+        ['Redesign the New Shop', '60%'],
+      ]
+        .map(
+          ([title, progress]) =>
+            `<tr>${order(
+              `<td><div class="d-flex"><img src="/img/logo.svg" alt=""><div class="flex-column"><h6>${title}</h6></div></div></td>`,
+              `<td><div class="avatar-group">${title?.startsWith('Add') ? added : ''}${member('Ryan Tompson')}</div></td>`,
+              `<td><span class="text-xs">${progress}</span></td>`,
+            )}</tr>`,
+        )
+        .join('')}</tbody></table>`;
+    mount(tasks((title, members, progress) => title + members + progress));
+    const target = () => document.querySelector('tr [src$="team-4.jpg"]')?.parentElement;
+    const d = roundTrip(capture(target() as Element));
+    expect(d.copies).toBe(1);
+    // the progress shown first, and a link of the same name with another photo added before the target
+    mount(
+      tasks((title, members, progress) => progress + members + title, member('Ryan Tompson', 'team-2.jpg')),
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(target());
+  });
+
   test('an icon-only button whose icon is an inline image is found again after its title was reworded', () => {
     // a bundler inlines small icons as data: URIs; such an image has no file name to recognize it by
     const toolbar = (title: string) =>
