@@ -262,8 +262,7 @@ function ownEvidence(
     out.push({ weight: ATTRIBUTE_WEIGHT[i] as number, match: (el) => attributeMatch(name, value, el) });
   });
   for (const [name, value] of Object.entries(d.extra ?? {})) {
-    if (!dead(name, value))
-      out.push({ weight: W.extra, match: (el) => (el.getAttribute(name) === value ? 1 : 0) });
+    if (!dead(name, value)) out.push({ weight: W.extra, match: (el) => +(el.getAttribute(name) === value) });
   }
   // most of the classes captured around the target still on the page: the site was not restyled, and a class
   // gone from the whole page went with the element that carried it (a removed target's btn-google)
@@ -287,7 +286,7 @@ function ownEvidence(
         for (let p: Element | null = hit, i = 0; p && i < 4; p = p.parentElement, i++) holders.add(p);
       }
     }
-    out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => (holders.has(el) ? 1 : 0) });
+    out.push({ weight: W.icons / Math.sqrt(icons.length), match: (el) => +holders.has(el) });
   }
   // attributes together weigh at most a little more than the accessible name: a redesign that renames a
   // field's id and name attribute leaves it its label
@@ -322,7 +321,7 @@ function ownEvidence(
   for (const c of classes) {
     out.push({
       weight: W.classes / Math.sqrt(classes.length),
-      match: (el) => (el.classList.contains(c) ? 1 : 0),
+      match: (el) => +el.classList.contains(c),
     });
   }
   // a class the target did not have makes another variant of the same control (`btn rounded-pill btn-info` beside
@@ -330,7 +329,7 @@ function ownEvidence(
   // from the page (a restyle renamed them, or some: no element has that set any more)
   const variant = classes.sort().join(' ');
   if (!restyled && d.classes?.every(live.has))
-    out.push({ weight: W.variant, match: (el) => (stableClasses(el).sort().join(' ') === variant ? 1 : 0) });
+    out.push({ weight: W.variant, match: (el) => +(stableClasses(el).sort().join(' ') === variant) });
   return out;
 }
 
@@ -338,13 +337,13 @@ function ownEvidence(
 function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live): Evidence[] {
   const fp = d.fingerprint;
   const out: Evidence[] = [];
-  out.push({ weight: W.css, place: true, match: (el) => (css.has(el) ? 1 : 0) });
+  out.push({ weight: W.css, place: true, match: (el) => +css.has(el) });
   // inside a container of the class that told the target from its copies at capture (unless a restyle renamed it)
   const apart = d.apart?.filter(live.has) ?? [];
   if (apart[0])
     out.push({
       weight: W.apart,
-      match: (el) => (apart.some((c) => el.closest(`.${CSS.escape(c)}`)) ? 1 : 0),
+      match: (el) => +apart.some((c) => el.closest(`.${CSS.escape(c)}`)),
     });
   if (fp.ancestors.length)
     out.push({ weight: W.ancestors, match: (el) => ancestorSimilarity(fp.ancestors, el, live) });
@@ -352,13 +351,11 @@ function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live)
     expected: string | undefined,
     weight: number,
     actual: (el: Element) => string | undefined,
-    place = false,
   ) => {
     if (!expected) return;
     const test = similarityTo(expected);
     out.push({
       weight,
-      place,
       match: (el) => {
         const s = test(actual(el) ?? '');
         return s >= 0.8 ? s : 0;
@@ -372,10 +369,9 @@ function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live)
     landmarkOf,
   );
   similar(d.near, W.near, nearText);
-  out.push({ weight: W.index, place: true, match: (el) => (sameTagPosition(el).index === fp.index ? 1 : 0) });
+  out.push({ weight: W.index, place: true, match: (el) => +(sameTagPosition(el).index === fp.index) });
   const rank = d.rank;
-  if (rank)
-    out.push({ weight: W.index, place: true, match: (el) => (rankOf(el)?.index === rank.index ? 1 : 0) });
+  if (rank) out.push({ weight: W.index, place: true, match: (el) => +(rankOf(el)?.index === rank.index) });
   return out;
 }
 
@@ -541,6 +537,8 @@ export function find(
   // an element without most of the target's own features is not the target, however well placed: it neither
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
+  // its score without the evidence of its position, which a re-order hands to whatever stands there now
+  const unplaced = (s: Scored) => s.score - s.place;
   const kept = (s: Scored) => s.identity >= (s.renamed ? Limit.minIdentityUnnamed : Limit.minIdentity);
   // the one element keeping every feature of the target, under its section title as the second pass read it (a row's
   // title in another of its cells included; or, like the target, under none), is the target: when it is the only one
@@ -559,7 +557,7 @@ export function find(
     full.context >= 0.8 &&
     ((!d.copies && !d.namesakes && (first[1]?.identity ?? 0) < 0.9) ||
       ((lead.identity < 0.9 || lead.lacks) &&
-        lead.score - lead.place < full.score - full.place + margin &&
+        unplaced(lead) < unplaced(full) + margin &&
         !(fuller && fuller.score > full.score - margin))) &&
     full;
   const plausible = listed.sort((a, b) => (chosen ? +(b === chosen) - +(a === chosen) : 0));
@@ -593,6 +591,9 @@ export function find(
     !chosen &&
     runnerUp &&
     best.score - runnerUp.score < margin &&
+    // close only by the other's place: a re-order put another copy where the target stood, and this one is still
+    // clearly ahead by everything else (its own features, its label beside it, its section)
+    unplaced(best) < unplaced(runnerUp) + margin &&
     // ahead, and the other bears the target's very name yet lacks one of its features (an icon, an attribute): that
     // is a look-alike, not a tie; unless one of the elements like the target went, and this may be another of them
     !(!best.lacks && runnerUp.lacks && !fewer)
@@ -629,7 +630,10 @@ export function find(
       best.identity < 0.9 &&
       // unless its name is the target's with words added ("Save" → "Save changes"), which explains what it lacks
       !(best.renamed && d.name && wordsOf(d.name).every((w) => wordsOf(nameOf(best.element)).includes(w))) &&
-      best.score - runnerUp.score - (best.place - runnerUp.place) < margin) ||
+      unplaced(best) < unplaced(runnerUp) + margin) ||
+    // ahead by its place alone while the other is clearly ahead by everything else: a re-order put this copy where
+    // the target stood
+    (runnerUp && unplaced(runnerUp) > unplaced(best) + margin) ||
     // the element that would have been found had the target not been there at capture: where the target went, it
     // is the neighbour taking its place, and where the target is still there it is not the target either
     ownSignature(best.element) === d.decoy ||

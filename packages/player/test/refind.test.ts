@@ -739,6 +739,35 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(target());
   });
 
+  test("a tag's remove button is told from the copy a re-order put in its place by its tag's label, not by its place", () => {
+    // every tag's remove button alike; the label beside it tells them apart, and the colour of the target's tag is
+    // also another tag's
+    const tags = (order: string[], wrapped = '') =>
+      `<main><h2>Tags</h2><div class="chips"><span class="chip chip-purple">Premium<button type="button" class="chip-close" aria-label="Remove">×</button></span></div><div class="chips">${order
+        .map((name) => {
+          const [label, colour] = name.split('/');
+          const chip = `<span class="chip chip-${colour}">${label}<button type="button" class="chip-close" aria-label="Remove">×</button></span>`;
+          return label === wrapped ? `<div class="chip-wrap">${chip}</div>` : chip;
+        })
+        .join('')}</div></main>`;
+    const removeOf = (label: string) =>
+      [...document.querySelectorAll('.chip')].find((chip) => chip.firstChild?.textContent === label)
+        ?.lastElementChild;
+    mount(tags(['React/primary', 'TypeScript/blue', 'Tailwind/purple']));
+    const d = roundTrip(capture(removeOf('Tailwind') as Element));
+    expect(d.copies).toBe(3);
+    // moved first: TypeScript's button now stands where the target stood, ahead by that alone
+    mount(tags(['Tailwind/purple', 'React/primary', 'TypeScript/blue']));
+    const moved = find(d);
+    expect(moved.status).toBe('ambiguous');
+    expect(moved.candidates.map((c) => c.element)).toContain(removeOf('Tailwind'));
+    // moved and wrapped: it is ahead, and only the other's place brings the other close
+    mount(tags(['React/primary', 'Tailwind/purple', 'TypeScript/blue'], 'Tailwind'));
+    const wrapped = find(d);
+    expect(wrapped.status).toBe('found');
+    expect(wrapped.element).toBe(removeOf('Tailwind'));
+  });
+
   test('an icon-only button whose icon is an inline image is found again after its title was reworded', () => {
     // a bundler inlines small icons as data: URIs; such an image has no file name to recognize it by
     const toolbar = (title: string) =>
