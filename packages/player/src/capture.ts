@@ -467,7 +467,7 @@ export function twinsOf(el: Element): number {
   const signature = ownSignature(el);
   let twins = 0;
   for (const sibling of el.parentNode?.children ?? []) {
-    if (sibling !== el && sibling.localName === el.localName && ownSignature(sibling) === signature) twins++;
+    if (sibling !== el && ownSignature(sibling) === signature) twins++;
   }
   return twins;
 }

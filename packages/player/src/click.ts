@@ -46,11 +46,12 @@ export async function autoClick(element: Element, options: AutoClickOptions = {}
   element.dispatchEvent(new MouseEvent('mouseover', init));
   element.dispatchEvent(new PointerEvent('pointerdown', init));
   element.dispatchEvent(new MouseEvent('mousedown', { ...init, buttons: 1 }));
-  if (typeof html.focus === 'function') html.focus({ preventScroll: true });
+  html.focus?.({ preventScroll: true });
   element.dispatchEvent(new PointerEvent('pointerup', init));
   element.dispatchEvent(new MouseEvent('mouseup', init));
-  // click() runs the element's activation behaviour (links navigate, forms submit, checkboxes toggle)
-  if (typeof html.click === 'function') html.click();
+  // click() runs the element's activation behaviour (links navigate, forms submit, checkboxes toggle); an SVG
+  // element has none
+  if (html.click) html.click();
   else element.dispatchEvent(new MouseEvent('click', init));
   onState?.('clicked');
   return 'clicked';

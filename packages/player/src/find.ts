@@ -201,7 +201,7 @@ function pathHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element> {
   const hits = new Set<Element>();
   // an absolute path only means something from a document; a relative one only inside a shadow root; one anchored
   // on an id, from anywhere
-  const anchored = d.css.startsWith('#');
+  const anchored = d.css[0] === '#';
   const absolute = d.css.startsWith('html');
   for (const root of roots) {
     try {
@@ -428,8 +428,10 @@ export function find(
   );
   // whether anything on the page still carries a class or an attribute
   const anywhere = remembered((selector: string) => roots.some((r) => r.querySelector(selector)));
-  const hasId = (id: string) => anywhere(`[id="${CSS.escape(id)}"]`);
-  const live = { has: (name: string) => !options.restyled && anywhere(`.${CSS.escape(name)}`), id: hasId };
+  const live = {
+    has: (name: string) => !options.restyled && anywhere(`.${CSS.escape(name)}`),
+    id: (id: string) => anywhere(`[id="${CSS.escape(id)}"]`),
+  };
 
   // first pass: the target's own features on every plausible element, counting how many elements share each
   const nameOf = remembered(accessibleName);
