@@ -98,12 +98,6 @@ export interface TargetDescriptor {
    * nearby text and section title in place of its classes and icons)
    */
   restyledDecoy?: string;
-  /**
-   * when the target had exact copies, the classes of its containers none of them is inside (the `alert-warning` of
-   * its alert, the `pagination-sm` of its list), nearest first, four at most: what tells it from its copies once a
-   * redeploy moved them
-   */
-  apart?: string[];
 }
 
 export function stableId(el: Element): string | undefined {
@@ -114,6 +108,9 @@ export function stableId(el: Element): string | undefined {
 export function stableClasses(el: Element): string[] {
   return [...el.classList].filter((c) => !isHashedClass(c)).slice(0, 8);
 }
+
+/** The stable classes as one string, in any order: two elements with the same one are the same variant. */
+export const classSet = (el: Element): string => stableClasses(el).sort().join(' ');
 
 /** Writes the fields that have a value (not empty, not an empty list) into a descriptor, in their order. */
 const optional = <T extends object>(into: T, fields: { [K in keyof T]?: T[K] | null }) => {
@@ -301,7 +298,7 @@ export function capture(el: Element): TargetDescriptor {
   // the target's own features may not tell it apart: then only its surroundings will, at find time
   const own = ownSignature(el);
   const root = el.getRootNode() as Document | ShadowRoot;
-  const copies: Element[] = [];
+  let copies = 0;
   let namesakes = 0;
   let alike = 0;
   const like = similarityTo(descriptor.name ?? '');
@@ -310,21 +307,12 @@ export function capture(el: Element): TargetDescriptor {
     const name = accessibleName(other);
     if (name === descriptor.name) namesakes++;
     if (like(name) >= MIN_SIMILARITY) alike++;
-    if (ownSignature(other) === own) copies.push(other);
+    if (ownSignature(other) === own) copies++;
   }
-  descriptor.copies = copies.length;
+  descriptor.copies = copies;
   descriptor.twins = twinsOf(el);
   descriptor.namesakes = namesakes;
   if (descriptor.name) descriptor.alike = alike;
-  // the classes of its containers that no copy is inside: one a copy's container shares too (twin toasts of one
-  // colour in two columns) would have that copy taken for the target once the target went
-  if (copies[0])
-    optional(descriptor, {
-      apart: ancestorsOf(el)
-        .flatMap(stableClasses)
-        .filter((c) => !copies.some((copy) => copy.closest(`.${CSS.escape(c)}`)))
-        .slice(0, 4),
-    });
   // asked with the target left out of the candidates rather than taken out of the author's page: the same answer
   // on the bench's pages, and the page's own scripts see nothing. An exact copy of the target is no decoy: the
   // target would be refused too. Both are asked before either is stored: a stored decoy would be refused by the
@@ -453,7 +441,7 @@ export function rankOf(el: Element): { index: number; count: number } | undefine
 export function ownSignature(el: Element, placed?: 1): string {
   return [
     el.localName,
-    placed ? nearText(el) : stableClasses(el).sort().join(' '),
+    placed ? nearText(el) : classSet(el),
     normalize(el.textContent, 60).toLowerCase(),
     // join() writes an absent attribute (null) as ''
     ...STABLE_ATTRIBUTES.slice(1).map((a) => el.getAttribute(a)),

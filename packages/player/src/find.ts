@@ -2,6 +2,7 @@ import {
   type AncestorSignature,
   ancestorSignature,
   ancestorsOf,
+  classSet,
   contextsOf,
   glyphOf,
   ICON,
@@ -12,7 +13,6 @@ import {
   STABLE_ATTRIBUTES,
   type StableAttribute,
   sameTagPosition,
-  stableClasses,
   stableId,
   type TargetDescriptor,
   twinsOf,
@@ -103,8 +103,9 @@ enum W {
   near = 1,
   outer = 1.5,
   index = 0.5,
-  // as much as the section title and the title around it: among copies it is what a title would be
-  apart = 4,
+  // as much as the section title and the title around it: among copies, the variant of the component they are in
+  // is what a title would be
+  containers = 4,
 }
 // biome-ignore-end lint/suspicious/noDuplicateEnumValues: the weights end here
 const INTERACTIVE = new Set(['a', 'button', 'input', 'select', 'textarea', 'summary', 'label', 'option']);
@@ -223,6 +224,8 @@ interface Evidence {
   place?: boolean;
   /** the accessible name */
   named?: boolean;
+  /** counts only when it tells the candidates apart: every one of them showing it, it is not the target's alone */
+  selective?: boolean;
   match: (el: Element) => number;
 }
 
@@ -329,7 +332,7 @@ function ownEvidence(
   // from the page (a restyle renamed them, or some: no element has that set any more)
   const variant = classes.sort().join(' ');
   if (!restyled && d.classes?.every(live.has))
-    out.push({ weight: W.variant, match: (el) => +(stableClasses(el).sort().join(' ') === variant) });
+    out.push({ weight: W.variant, match: (el) => +(classSet(el) === variant) });
   return out;
 }
 
@@ -338,15 +341,21 @@ function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live: Live)
   const fp = d.fingerprint;
   const out: Evidence[] = [];
   out.push({ weight: W.css, place: true, match: (el) => +css.has(el) });
-  // inside a container of the class that told the target from its copies at capture (unless a restyle renamed it)
-  const apart = d.apart?.filter(live.has) ?? [];
-  if (apart[0])
-    out.push({
-      weight: W.apart,
-      match: (el) => +apart.some((c) => el.closest(`.${CSS.escape(c)}`)),
-    });
   if (fp.ancestors.length)
     out.push({ weight: W.ancestors, match: (el) => ancestorSimilarity(fp.ancestors, el, live) });
+  // the very sets of classes of the target's containers, every one still on a container of it, wrappers added or
+  // not: the variant of the component it is in (the plain pagination among the sized ones, the alert of its colour,
+  // the card without `text-center`). Not once a class of theirs left the page: a restyle renamed it
+  const containers = fp.ancestors.flatMap((a) => (a.classes ? [a.classes.toSorted().join(' ')] : []));
+  if (containers[0] && fp.ancestors.flatMap((a) => a.classes ?? []).every(live.has))
+    out.push({
+      weight: W.containers,
+      selective: true,
+      match: (el) => {
+        const theirs = ancestorsOf(el, 14).map(classSet);
+        return +containers.every((c) => theirs.includes(c));
+      },
+    });
   const similar = (
     expected: string | undefined,
     weight: number,
@@ -477,9 +486,10 @@ export function find(
   for (const s of first) if (css.has(s.element) && !shortlist.includes(s)) shortlist.push(s);
   const around = surroundingEvidence(d, css, live);
   const near = shortlist.map(({ element }) => around.map((e) => e.match(element)));
-  const aroundWeights = around.map(
-    (e, f) => e.weight * rarity(near.filter((m) => (m[f] as number) >= 0.5).length),
-  );
+  const aroundWeights = around.map((e, f) => {
+    const n = near.filter((m) => (m[f] as number) >= 0.5).length;
+    return e.selective && n === near.length ? 0 : e.weight * rarity(n);
+  });
   const max = ownMax + fixedMax + aroundWeights.reduce((a, b) => a + b, 0) + (fp.context ? W.context : 0);
   const margin = Limit.ambiguityMargin * max;
   const contextSimilarity = similarityTo(fp.context ?? '');

@@ -56,7 +56,7 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       stored.decoy,
       stored.restyledDecoy,
     ) &&
-    optional(isStrings, stored.classes, fp.outer, stored.icons, stored.apart) &&
+    optional(isStrings, stored.classes, fp.outer, stored.icons) &&
     optional(isStringRecord, stored.extra) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
     optional(isNumber, stored.copies, stored.twins, stored.namesakes, stored.alike)

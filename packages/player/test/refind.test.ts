@@ -429,7 +429,7 @@ describe('after a redeploy', () => {
     mount(alerts(['primary', 'warning', 'danger']));
     const d = roundTrip(capture(document.querySelector('.alert-warning button') as Element));
     // its copies are in alerts too: only its own alert's colour tells it apart
-    expect([d.copies, d.apart]).toEqual([2, ['alert-warning']]);
+    expect(d.copies).toBe(2);
     // re-ordered under a new notice: the button now second is another alert's
     mount(alerts(['danger', 'primary', 'warning'], '<p class="notice">New: dark mode</p>'));
     const result = find(d);
@@ -443,6 +443,32 @@ describe('after a redeploy', () => {
       ),
     );
     expect(find(d).element).toBeNull();
+  });
+
+  test('a page link of the plain pagination is found among the sized ones, which only a class it lacks tells apart', () => {
+    const paginations = (sizes: string[], wrapper = '') =>
+      `<main><h1>Pagination</h1>${sizes
+        .map(
+          (size) =>
+            `${wrapper}<nav aria-label="Page navigation"><ul class="pagination ${size}">${[1, 2, 3]
+              .map(
+                (n) => `<li class="page-item"><a class="page-link" href="javascript:void(0);">${n}</a></li>`,
+              )
+              .join('')}</ul></nav>${wrapper && '</div>'}`,
+        )
+        .join('')}</main>`;
+    const first = (size: string) =>
+      [...document.querySelectorAll('.pagination')]
+        .find((list) => list.className.trim() === `pagination ${size}`.trim())
+        ?.querySelector('a');
+    mount(paginations(['', 'pagination-sm', 'pagination-lg']));
+    const d = roundTrip(capture(first('') as Element));
+    expect(d.copies).toBe(2);
+    // re-ordered, each in a box of its own: nothing stands where the plain one stood
+    mount(paginations(['pagination-lg', '', 'pagination-sm'], '<div class="pager">'));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(first(''));
   });
 
   test("a card's title link is found after a link like it was put beside it: that link is a peer, not its title", () => {
@@ -740,32 +766,38 @@ describe('after a redeploy', () => {
   });
 
   test("a tag's remove button is told from the copy a re-order put in its place by its tag's label, not by its place", () => {
-    // every tag's remove button alike; the label beside it tells them apart, and the colour of the target's tag is
-    // also another tag's
-    const tags = (order: string[], wrapped = '') =>
-      `<main><h2>Tags</h2><div class="chips"><span class="chip chip-purple">Premium<button type="button" class="chip-close" aria-label="Remove">×</button></span></div><div class="chips">${order
-        .map((name) => {
-          const [label, colour] = name.split('/');
-          const chip = `<span class="chip chip-${colour}">${label}<button type="button" class="chip-close" aria-label="Remove">×</button></span>`;
-          return label === wrapped ? `<div class="chip-wrap">${chip}</div>` : chip;
-        })
+    // every tag's remove button alike: the label beside it tells them apart, and the colour of its tag, when that is
+    // not every tag's (the target's is also another tag's, in another list)
+    const tags = (order: string[], colour: (name: string) => string) =>
+      `<main><h2>Tags</h2><div class="chips"><span class="chip ${colour('Tailwind')}">Premium<button type="button" class="chip-close" aria-label="Remove">×</button></span></div><div class="chips">${order
+        .map(
+          (name) =>
+            `<span class="chip ${colour(name)}">${name}<button type="button" class="chip-close" aria-label="Remove">×</button></span>`,
+        )
         .join('')}</div></main>`;
     const removeOf = (label: string) =>
       [...document.querySelectorAll('.chip')].find((chip) => chip.firstChild?.textContent === label)
         ?.lastElementChild;
-    mount(tags(['React/primary', 'TypeScript/blue', 'Tailwind/purple']));
-    const d = roundTrip(capture(removeOf('Tailwind') as Element));
-    expect(d.copies).toBe(3);
-    // moved first: TypeScript's button now stands where the target stood, ahead by that alone
-    mount(tags(['Tailwind/purple', 'React/primary', 'TypeScript/blue']));
-    const moved = find(d);
-    expect(moved.status).toBe('ambiguous');
-    expect(moved.candidates.map((c) => c.element)).toContain(removeOf('Tailwind'));
-    // moved and wrapped: it is ahead, and only the other's place brings the other close
-    mount(tags(['React/primary', 'Tailwind/purple', 'TypeScript/blue'], 'Tailwind'));
-    const wrapped = find(d);
-    expect(wrapped.status).toBe('found');
-    expect(wrapped.element).toBe(removeOf('Tailwind'));
+    for (const colour of [
+      () => 'chip-blue',
+      (name: string) => (name === 'Tailwind' ? 'chip-purple' : 'chip-blue'),
+    ]) {
+      mount(tags(['React', 'TypeScript', 'Tailwind'], colour));
+      const d = roundTrip(capture(removeOf('Tailwind') as Element));
+      expect(d.copies).toBe(3);
+      // moved first: TypeScript's button now stands where the target stood
+      mount(tags(['Tailwind', 'React', 'TypeScript'], colour));
+      const result = find(d);
+      if (colour('React') === colour('Tailwind')) {
+        // ahead by that place alone, while the target is ahead by its label: not claimed
+        expect(result.status).toBe('ambiguous');
+        expect(result.candidates.map((c) => c.element)).toContain(removeOf('Tailwind'));
+      } else {
+        // the target ahead by its label and colour, and only the other's place brings the other close
+        expect(result.status).toBe('found');
+        expect(result.element).toBe(removeOf('Tailwind'));
+      }
+    }
   });
 
   test('an icon-only button whose icon is an inline image is found again after its title was reworded', () => {

@@ -43,7 +43,7 @@ test('descriptors stored before the optional fields existed, and those with them
   expect(parseTarget({ ...full, namesakes: '1' })).toBeNull();
   expect(parseTarget({ ...full, alike: '0' })).toBeNull();
   expect(parseTarget({ ...full, near: 3 })).toBeNull();
+  // a field an earlier version wrote and no version reads any more is left alone
   expect(parseTarget({ ...full, apart: ['alert-warning'] })).not.toBeNull();
-  expect(parseTarget({ ...full, apart: 'alert-warning' })).toBeNull();
   document.body.replaceChildren();
 });
