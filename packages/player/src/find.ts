@@ -546,11 +546,11 @@ export function find(
   for (const s of shortlist) if (linked(s.element)) s.score += 1.5 * margin;
   shortlist.sort((a, b) => b.score - a.score);
 
+  // its score without the evidence of its position, which a re-order hands to whatever stands there now
+  const unplaced = (s: Scored) => s.score - s.place;
   // an element without most of the target's own features is not the target, however well placed: it neither
   // gets claimed, nor makes the target ambiguous, nor is reported as a candidate (guide health then records
   // "not found" with no confidence, as the contract says when there was no candidate)
-  // its score without the evidence of its position, which a re-order hands to whatever stands there now
-  const unplaced = (s: Scored) => s.score - s.place;
   const kept = (s: Scored) => s.identity >= (s.renamed ? Limit.minIdentityUnnamed : Limit.minIdentity);
   // the one element keeping every feature of the target, under its section title as the second pass read it (a row's
   // title in another of its cells included; or, like the target, under none), is the target: when it is the only one
