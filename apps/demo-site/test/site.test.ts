@@ -78,8 +78,10 @@ test('the pricing page opens a modal dialog', async () => {
   assert.equal(await dialog.getByText('Offre choisie : Équipe').isVisible(), true);
   await dialog.getByLabel('Adresse e-mail professionnelle').fill('alice@example.com');
   await dialog.getByRole('button', { name: 'Confirmer' }).click();
-  assert.equal(await dialog.isVisible(), false);
-  assert.match((await page.getByRole('status').textContent()) ?? '', /offre Équipe a bien été enregistrée/);
+  // the dialog's close event, which writes the status, comes in a task of its own after the dialog closed: waited
+  // for, not read at once
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('status').filter({ hasText: 'offre Équipe a bien été enregistrée' }).waitFor();
   await page.context().close();
 });
 
