@@ -36,7 +36,7 @@ function hostStyle(side: 'left' | 'right', top: number, hidden: boolean, passThr
     `overflow:visible;${side === 'right' ? 'right:16px;left:auto;' : 'left:16px;right:auto;'}` +
     `width:min(${WIDTH}px,calc(100vw - ${2 * MARGIN}px));height:auto;` +
     `max-height:calc(100vh - ${top + MARGIN}px);display:flex;` +
-    `z-index:2147483646;transition:opacity .15s;${hidden ? 'visibility:hidden;' : ''}` +
+    `transition:opacity .15s;${hidden ? 'visibility:hidden;' : ''}` +
     `${passThrough ? 'pointer-events:none;opacity:.55;' : ''}`
   );
 }

@@ -18,7 +18,7 @@ export interface HighlightOptions {
 }
 
 export interface HighlightHandle {
-  /** the overlay's host element (in the top layer when the browser supports popovers) */
+  /** the overlay's host element, in the top layer */
   readonly host: HTMLElement;
   /** the step content's container (role dialog), inside the host's shadow root */
   readonly card: HTMLElement;
@@ -92,7 +92,7 @@ export function highlight(
   host.setAttribute(UI_ATTRIBUTE, 'highlight');
   // all:initial also undoes the popover's user-agent margin, padding, border, background, overflow and sizes: fixed
   // at inset 0 with no size of its own, it covers the viewport
-  host.style.cssText = `all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483647`;
+  host.style.cssText = 'all:initial;position:fixed;inset:0;pointer-events:none';
   host.setAttribute('popover', 'manual');
   const shadow = host.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');
