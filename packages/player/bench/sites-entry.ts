@@ -1,8 +1,8 @@
 // Bundled by bench.ts and run in each corpus page: samples the targets, captures them (player and CSS-path
 // baseline), applies the redeploy profiles and searches again.
 import { finder } from '@medv/finder';
-import { contextOf, landmarkOf, nearText, rankOf } from '../src/capture';
 import { isVisible } from '../src/dom';
+import { contextOf, landmarkOf, nearText, rankOf } from '../src/features';
 import { capture, find, type TargetDescriptor } from '../src/index';
 import { PROFILES, seeded } from './profiles';
 

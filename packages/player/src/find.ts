@@ -1,23 +1,4 @@
 import {
-  type AncestorSignature,
-  ancestorSignature,
-  ancestorsOf,
-  classSet,
-  contextsOf,
-  glyphOf,
-  ICON,
-  landmarkOf,
-  nearText,
-  ownSignature,
-  rankOf,
-  STABLE_ATTRIBUTES,
-  type StableAttribute,
-  sameTagPosition,
-  stableId,
-  type TargetDescriptor,
-  twinsOf,
-} from './capture';
-import {
   accessibleName,
   collect,
   isVisible,
@@ -30,7 +11,28 @@ import {
   visibleText,
   wordsOf,
 } from './dom';
+import {
+  ancestorSignature,
+  ancestorsOf,
+  classSet,
+  contextsOf,
+  glyphOf,
+  ICON,
+  landmarkOf,
+  nearText,
+  ownSignature,
+  rankOf,
+  sameTagPosition,
+  stableId,
+  twinsOf,
+} from './features';
 import { remembered } from './stability';
+import {
+  type AncestorSignature,
+  STABLE_ATTRIBUTES,
+  type StableAttribute,
+  type TargetDescriptor,
+} from './target';
 
 export type FindStatus = 'found' | 'ambiguous' | 'low-confidence' | 'not-found';
 

@@ -1,9 +1,4 @@
-export {
-  type AncestorSignature,
-  capture,
-  type StableAttribute,
-  type TargetDescriptor,
-} from './capture';
+export { capture } from './capture';
 export { type AutoClickOptions, autoClick, type ClickState } from './click';
 export { type SearchRoot, UI_ATTRIBUTE } from './dom';
 export {
@@ -33,5 +28,12 @@ export {
   placeStep,
   type StepPlacement,
 } from './policy';
-export { parseTarget, type StepTarget, storedTarget } from './target';
+export {
+  type AncestorSignature,
+  parseTarget,
+  type StableAttribute,
+  type StepTarget,
+  storedTarget,
+  type TargetDescriptor,
+} from './target';
 export { type WaitOptions, waitFor } from './wait';

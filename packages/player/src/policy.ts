@@ -1,5 +1,5 @@
-import type { TargetDescriptor } from './capture';
 import type { FindResult } from './find';
+import type { TargetDescriptor } from './target';
 import { type WaitOptions, waitFor } from './wait';
 
 /**

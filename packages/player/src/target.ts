@@ -1,4 +1,93 @@
-import type { AncestorSignature, TargetDescriptor } from './capture';
+// The descriptor of a step's target: what capture() writes, the API stores as given and find() reads.
+
+/** Attributes that people write on purpose and that survive redesigns; the order is the order of trust. */
+export const STABLE_ATTRIBUTES = [
+  'id',
+  'data-testid',
+  'data-test',
+  'data-cy',
+  'name',
+  'aria-label',
+  'placeholder',
+  'href',
+  'title',
+  'alt',
+  'for',
+  'type',
+  'value',
+] as const;
+export type StableAttribute = (typeof STABLE_ATTRIBUTES)[number];
+
+/** A short signature of an ancestor: enough to recognise the same container after wrappers were added. */
+export interface AncestorSignature {
+  tag: string;
+  id?: string;
+  classes?: string[];
+  role?: string;
+  label?: string;
+}
+
+/** Serializable description of a step's target: several independent strategies that vote at find time. */
+export interface TargetDescriptor {
+  version: 1;
+  tag: string;
+  /** value of data-tour: set by the site's developers for guides, it wins over everything else */
+  tour?: string;
+  attributes: Partial<Record<StableAttribute, string>>;
+  role?: string;
+  name?: string;
+  text?: string;
+  classes?: string[];
+  css: string;
+  /** positional XPath, written by earlier versions only (empty since): the CSS path says the same */
+  xpath: string;
+  fingerprint: {
+    index: number;
+    siblings: number;
+    ancestors: AncestorSignature[];
+    /** heading or label of the nearest titled container (card, form, section) */
+    context?: string;
+    /** titles of the containers further out, closest first */
+    outer?: string[];
+    /** the signatures of its sibling elements, written by earlier versions only: a look-alike added beside the
+     * target takes them over, so find() no longer reads them */
+    previous?: string;
+    next?: string;
+  };
+  // Optional fields below were added after the first descriptors were stored: find() works without them.
+  /** every data-* attribute and a few others written on purpose (rel, target, autocomplete, aria-haspopup) */
+  extra?: Record<string, string>;
+  /** icon classes (or sprite and image references) of the icons inside the control */
+  icons?: string[];
+  /** the text just before the element in its container: a field's visual label, a row's title */
+  near?: string;
+  /** the nearest landmark or form around the element, as `role:label` */
+  landmark?: string;
+  /** position among the elements of the same tag in the nearest container holding several */
+  rank?: { index: number; count: number };
+  /** how many other elements of the capture page looked exactly like the target (same own features) */
+  copies?: number;
+  /** how many of those were its siblings */
+  twins?: number;
+  /**
+   * how many other elements of its tag bore the target's accessible name (the same link in the header and the
+   * footer): when the target goes, one of them must not be taken for it
+   */
+  namesakes?: number;
+  /** how many other elements of its tag bore a name like the target's (a reworded name would still be taken for it) */
+  alike?: number;
+  /**
+   * the own signature of the element the finder takes for the target when the target is not there (a neighbour, the
+   * same control of the next row): where the target went, that element is the one that would take its place
+   */
+  decoy?: string;
+  /**
+   * the same on the page restyled (every class renamed): another element may take the target's place there, and a
+   * restyle renames what told it apart, so it is known by where it stands instead (its own signature with its
+   * nearby text and section title in place of its classes and icons)
+   */
+  restyledDecoy?: string;
+}
 
 /**
  * A step's target as the API stores it: the player's descriptor, kept as given (the contract only bounds its size).

@@ -1,6 +1,6 @@
-import type { TargetDescriptor } from './capture';
 import { isVisible, type SearchRoot } from './dom';
 import { type FindOptions, type FindResult, find } from './find';
+import type { TargetDescriptor } from './target';
 
 export interface WaitOptions extends FindOptions {
   /** milliseconds before giving up and resolving with the last report (default 6000) */
