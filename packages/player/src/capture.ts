@@ -47,8 +47,6 @@ export function capture(el: Element): TargetDescriptor {
     tag: el.localName,
     attributes,
     css: cssPath(el),
-    // no longer written (find() does not read it): the field stays so that earlier players still parse the descriptor
-    xpath: '',
     fingerprint: {
       index,
       siblings: count,

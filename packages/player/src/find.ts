@@ -196,10 +196,7 @@ function ancestorSimilarity(captured: AncestorSignature[], el: Element, live: Li
   return total ? agreed / total : 0;
 }
 
-/**
- * The elements at the captured CSS path. The positional XPath captured beside it is not evaluated: without an id
- * to anchor the CSS path the two name the same element, and with one the anchored path is the better of them.
- */
+/** The elements at the captured CSS path, in every root it can mean something in. */
 function pathHits(d: TargetDescriptor, roots: SearchRoot[]): Set<Element> {
   const hits = new Set<Element>();
   // an absolute path only means something from a document; a relative one only inside a shadow root; one anchored

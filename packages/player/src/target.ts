@@ -39,8 +39,6 @@ export interface TargetDescriptor {
   text?: string;
   classes?: string[];
   css: string;
-  /** positional XPath, written by earlier versions only (empty since): the CSS path says the same */
-  xpath: string;
   fingerprint: {
     index: number;
     siblings: number;
@@ -124,9 +122,10 @@ export function parseTarget(stored: unknown): StepTarget | null {
 
 export function isStepTarget(stored: unknown): stored is StepTarget {
   if (!isRecord(stored) || stored.version !== 1 || !isRecord(stored.fingerprint)) return false;
-  const { tag, attributes, css, xpath, fingerprint: fp } = stored;
+  // descriptors stored before 2026-12 also carry an `xpath` (a positional path, empty since 2026-11): not read
+  const { tag, attributes, css, fingerprint: fp } = stored;
   return (
-    [tag, css, xpath].every(isString) &&
+    [tag, css].every(isString) &&
     isStringRecord(attributes) &&
     isNumber(fp.index) &&
     isNumber(fp.siblings) &&

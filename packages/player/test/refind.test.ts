@@ -901,8 +901,9 @@ describe('after a redeploy', () => {
   });
 
   test('a target captured by an earlier version (no optional fields) is still found', () => {
-    // stored by the first version of capture(), before extra attributes, icons, near text and copies existed
-    const stored: TargetDescriptor = {
+    // stored by the first version of capture(), before extra attributes, icons, near text and copies existed,
+    // with the positional XPath it wrote then
+    const stored: TargetDescriptor & { xpath: string } = {
       version: 1,
       tag: 'a',
       attributes: { href: '/billing' },

@@ -43,7 +43,9 @@ test('descriptors stored before the optional fields existed, and those with them
   expect(parseTarget({ ...full, namesakes: '1' })).toBeNull();
   expect(parseTarget({ ...full, alike: '0' })).toBeNull();
   expect(parseTarget({ ...full, near: 3 })).toBeNull();
-  // a field an earlier version wrote and no version reads any more is left alone
+  // fields earlier versions wrote and no version reads any more are left alone
+  expect(full).not.toHaveProperty('xpath');
   expect(parseTarget({ ...full, apart: ['alert-warning'] })).not.toBeNull();
+  expect(parseTarget({ ...full, xpath: '/html/body/nav/button' })).not.toBeNull();
   document.body.replaceChildren();
 });
