@@ -13,8 +13,11 @@ export function stableClasses(el: Element): string[] {
   return [...el.classList].filter((c) => !isHashedClass(c)).slice(0, 8);
 }
 
-/** The stable classes as one string, in any order: two elements with the same one are the same variant. */
-export const classSet = (el: Element): string => stableClasses(el).sort().join(' ');
+/** A set of classes as one string, in any order: two elements with the same one are the same variant. */
+export const setOf = (classes: readonly string[]): string => classes.toSorted().join(' ');
+
+/** The element's stable classes as a set (setOf). */
+export const classSet = (el: Element): string => setOf(stableClasses(el));
 
 /** Writes the fields that have a value (not empty, not an empty list) into a descriptor, in their order. */
 export const optional = <T extends object>(into: T, fields: { [K in keyof T]?: T[K] | null }) => {

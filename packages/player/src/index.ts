@@ -16,6 +16,7 @@ export {
   type Candidate,
   DEGRADED_CONFIDENCE,
   type FindOptions,
+  type FindReason,
   type FindResult,
   type FindStatus,
   find,
@@ -28,6 +29,7 @@ export {
   placeStep,
   type StepPlacement,
 } from './policy';
+export { FIND_REASONS } from './reasons';
 export {
   type AncestorSignature,
   parseTarget,

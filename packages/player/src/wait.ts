@@ -49,7 +49,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       // a node found but hidden is not usable by the step: report it as low confidence
       finish(
         last.status === 'found' && !usable(last)
-          ? { ...last, status: 'low-confidence', element: null }
+          ? { ...last, status: 'low-confidence', reason: 'hidden', element: null }
           : last,
       );
     }, timeout);
