@@ -3,24 +3,34 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    browser: {
-      enabled: true,
-      headless: true,
-      screenshotFailures: false,
-      provider: playwright({
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-          ],
+    projects: [
+      {
+        // the runtime's behaviour, in the browser it runs in
+        test: {
+          name: 'browser',
+          include: ['test/*.test.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-dev-shm-usage',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                ],
+              },
+            }),
+            instances: [{ browser: 'chromium', viewport: { width: 1024, height: 768 } }],
+          },
         },
-      }),
-      instances: [{ browser: 'chromium', viewport: { width: 1024, height: 768 } }],
-    },
+      },
+      // what is checked from outside the browser: the size of the bundle
+      { test: { name: 'node', include: ['test/node/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

@@ -10,11 +10,11 @@
 // while tuning.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { type ClassMode, fnv, isHeldOut, pageUrl, type Site, serveCorpus, sites } from './sites.ts';
 import type { BenchTarget, CaseRow, Outcome } from './sites-entry.ts';
+import { RUNTIME_CEILING, readerSize, runtimeSize } from './size.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,25 +31,8 @@ if (args.misses && args.split !== 'tuning') throw new Error('--misses only with 
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Bytes of a bundle of the player's sources, minified, and minified + gzip (level 9). */
-async function sizeOf(contents: string): Promise<{ minified: number; gzipped: number }> {
-  const out = await build({
-    stdin: { contents, resolveDir: here('../src'), loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    write: false,
-  });
-  const code = out.outputFiles[0]?.contents ?? new Uint8Array();
-  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
-}
-// The whole package, as the extension ships it; and what playing a guide needs on its own (no capture, no picker).
-const runtime = await sizeOf(`export * from './index';`);
-const reader = await sizeOf(
-  `export { find } from './find'; export { RunEngine } from './engine'; export { highlight } from './highlight';
-   export { waitFor } from './wait'; export { autoClick } from './click'; export { parseTarget } from './target';`,
-);
+const runtime = await runtimeSize();
+const reader = await readerSize();
 
 const bundle =
   (
@@ -244,6 +227,6 @@ const bytes = (n: number) =>
   `${n.toLocaleString('en')} bytes (${(n / 1024).toFixed(2)} KiB, ${(n / 1000).toFixed(2)} kB)`;
 console.log(
   `Player runtime, minified + gzip: ${bytes(runtime.gzipped)}, ${runtime.minified.toLocaleString('en')} bytes ` +
-    `minified (budget 12 kB); playing a guide alone (find, run engine, highlight, wait, click, without capture ` +
+    `minified (ceiling ${RUNTIME_CEILING.toLocaleString('en')} bytes); playing a guide alone (find, run engine, highlight, wait, click, without capture ` +
     `and the picker): ${bytes(reader.gzipped)}`,
 );

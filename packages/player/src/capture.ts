@@ -10,6 +10,7 @@ import {
   nearText,
   optional,
   ownSignature,
+  placedSignature,
   rankOf,
   sameTagPosition,
   stableClasses,
@@ -93,7 +94,7 @@ export function capture(el: Element): TargetDescriptor {
   const decoy = find(descriptor, root, { skip: el }).element;
   const restyled = find(descriptor, root, { skip: el, restyled: true }).element;
   if (decoy && ownSignature(decoy) !== own) descriptor.decoy = ownSignature(decoy);
-  if (restyled && ownSignature(restyled, 1) !== ownSignature(el, 1))
-    descriptor.restyledDecoy = ownSignature(restyled, 1);
+  if (restyled && placedSignature(restyled) !== placedSignature(el))
+    descriptor.restyledDecoy = placedSignature(restyled);
   return descriptor;
 }

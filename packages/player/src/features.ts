@@ -261,20 +261,28 @@ export function rankOf(el: Element): { index: number; count: number } | undefine
 }
 
 /**
- * The features an element carries itself, as one string: two elements with the same one look alike. `placed`: its
- * nearby text and section title instead of its classes and icon classes, which a restyle renames.
+ * The features an element carries itself, as one string: two elements with the same one look alike. `between`: its
+ * classes and icons, or (placedSignature) its nearby text and section title.
  */
-export function ownSignature(el: Element, placed?: 1): string {
-  return [
+const signature = (el: Element, between: [string | undefined, string | undefined]) =>
+  [
     el.localName,
-    placed ? nearText(el) : classSet(el),
+    between[0],
     normalize(el.textContent, 60).toLowerCase(),
     // join() writes an absent attribute (null) as ''
     ...STABLE_ATTRIBUTES.slice(1).map((a) => el.getAttribute(a)),
-    placed ? contextOf(el) : iconsOf(el).join(' '),
+    between[1],
     JSON.stringify(extraAttributes(el) ?? {}),
   ].join('|');
-}
+
+/** The features an element carries itself, as one string: two elements with the same one look alike. */
+export const ownSignature = (el: Element): string => signature(el, [classSet(el), iconsOf(el).join(' ')]);
+
+/**
+ * The element's own signature with its nearby text and section title in place of its classes and icon classes, which
+ * a restyle renames: the same element on a restyled page is known by where it stands.
+ */
+export const placedSignature = (el: Element): string => signature(el, [nearText(el), contextOf(el)]);
 
 /** How many siblings of the element look exactly like it (same tag and own features). */
 export function twinsOf(el: Element): number {

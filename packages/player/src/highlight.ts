@@ -28,11 +28,8 @@ export interface HighlightHandle {
   destroy(): void;
 }
 
-// the card's distances: an enum, so that the bundle inlines them
-enum Px {
-  gap = 12,
-  margin = 8,
-}
+/** The card's distances in px: from its target, and from the viewport's edges. */
+const CARD = { gap: 12, margin: 8 } as const;
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
 
@@ -73,7 +70,7 @@ export function scrollIntoClearView(target: Element): void {
   // centered, it may still be under a tall header: then it goes down to just below the header
   const { top } = target.getBoundingClientRect();
   const inset = topInset(doc);
-  if (top < inset + Px.margin) win.scrollBy({ top: top - inset - Px.margin * 2, behavior: 'instant' });
+  if (top < inset + CARD.margin) win.scrollBy({ top: top - inset - CARD.margin * 2, behavior: 'instant' });
 }
 
 /**
@@ -149,17 +146,17 @@ export function highlight(
     if (rect) {
       cover(ring.style, rect, 4);
       // below the target, else above it, else beside it (right, then left) at its height, else at the bottom
-      left = Math.min(Math.max(Px.margin, rect.left), vw - cw - Px.margin);
-      top = Math.min(Math.max(Px.margin, rect.top), vh - ch - Px.margin);
-      if (rect.bottom + Px.gap + ch <= vh - Px.margin) top = rect.bottom + Px.gap;
-      else if (rect.top - Px.gap - ch >= Px.margin) top = rect.top - Px.gap - ch;
-      else if (rect.right + Px.gap + cw <= vw - Px.margin) left = rect.right + Px.gap;
-      else if (rect.left - Px.gap - cw >= Px.margin) left = rect.left - Px.gap - cw;
-      else top = vh - ch - Px.margin;
+      left = Math.min(Math.max(CARD.margin, rect.left), vw - cw - CARD.margin);
+      top = Math.min(Math.max(CARD.margin, rect.top), vh - ch - CARD.margin);
+      if (rect.bottom + CARD.gap + ch <= vh - CARD.margin) top = rect.bottom + CARD.gap;
+      else if (rect.top - CARD.gap - ch >= CARD.margin) top = rect.top - CARD.gap - ch;
+      else if (rect.right + CARD.gap + cw <= vw - CARD.margin) left = rect.right + CARD.gap;
+      else if (rect.left - CARD.gap - cw >= CARD.margin) left = rect.left - CARD.gap - cw;
+      else top = vh - ch - CARD.margin;
     }
     Object.assign(card.style, {
-      left: `${Math.max(Px.margin, left)}px`,
-      top: `${Math.max(Px.margin, top)}px`,
+      left: `${Math.max(CARD.margin, left)}px`,
+      top: `${Math.max(CARD.margin, top)}px`,
     });
   };
 

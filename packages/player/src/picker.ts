@@ -50,7 +50,7 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
     stop();
     onCancel();
   };
-  // every listener in one list, added and removed alike (the runtime has a size budget)
+  // every listener in one list, so that stop() removes each one it added
   const listeners = [
     ['mouseover', onMove],
     ['mousemove', onMove],

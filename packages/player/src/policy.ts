@@ -11,11 +11,10 @@ export interface MissingTargetPolicy {
   otherwise: 'skip' | 'unanchored';
 }
 
-// read-only to the type checker, which is enough to share it: freezing it would cost the runtime bytes
-export const DEFAULT_MISSING_TARGET_POLICY: Readonly<MissingTargetPolicy> = {
+export const DEFAULT_MISSING_TARGET_POLICY: Readonly<MissingTargetPolicy> = Object.freeze({
   wait: 6,
   otherwise: 'unanchored',
-};
+});
 
 export type StepPlacement =
   | { kind: 'anchored'; element: Element; report: FindResult }

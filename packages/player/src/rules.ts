@@ -1,7 +1,7 @@
 // The rules that turn find()'s scores into an answer, in the order they are asked. The first that answers decides,
 // and its reason (reasons.ts) goes with the result; when none does, the best candidate is found.
 import { isVisible, wordsOf } from './dom';
-import { ownSignature, twinsOf } from './features';
+import { ownSignature, placedSignature, twinsOf } from './features';
 import { LIMITS, MIN_CONFIDENCE } from './limits';
 import type { FindReason, FindStatus } from './reasons';
 import type { TargetDescriptor } from './target';
@@ -180,7 +180,7 @@ export const RULES: readonly Rule[] = [
     // likewise on a restyled page, known by where it stands
     reason: 'restyled-decoy',
     decide: ({ best, descriptor }) =>
-      when(ownSignature(best.element, 1) === descriptor.restyledDecoy, 'ambiguous'),
+      when(placedSignature(best.element) === descriptor.restyledDecoy, 'ambiguous'),
   },
   {
     // bearing the target's name yet lacking one of its features, when the one after it keeps them all; not when that

@@ -9,11 +9,8 @@ export interface WaitOptions extends FindOptions {
   root?: SearchRoot;
 }
 
-// an enum so that the bundle inlines the delays (a module's own constants stay variables)
-enum Ms {
-  poll = 250,
-  settle = 50,
-}
+/** Delays in ms: between two polls (what no observer sees), and the least between two searches. */
+const DELAY = { poll: 250, settle: 50 } as const;
 
 /**
  * Resolves as soon as the target is found, attached and visible, re-checking on DOM mutations and on
@@ -43,7 +40,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
     const navigation = (win as Window & { navigation: EventTarget }).navigation;
     navigation.addEventListener('currententrychange', schedule);
     // shadow roots, frames and style-only changes are not all observable: poll as a safety net
-    const poll = win.setInterval(schedule, Ms.poll);
+    const poll = win.setInterval(schedule, DELAY.poll);
     const timer = win.setTimeout(() => {
       last = find(descriptor, root, options);
       // a node found but hidden is not usable by the step: report it as low confidence
@@ -74,7 +71,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       resolve(result);
     }
     // on a large, busy page a search costs milliseconds: keep the searches to a fifth of the time at most
-    let spacing = Ms.settle;
+    let spacing: number = DELAY.settle;
     // once done, nothing calls these: the observer, the listeners, the poll and the pending check are gone
     function schedule() {
       pending ||= win.setTimeout(check, spacing);
@@ -84,7 +81,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
       if (confirming) return;
       const started = performance.now();
       last = find(descriptor, root, options);
-      spacing = Math.max(Ms.settle, 4 * (performance.now() - started));
+      spacing = Math.max(DELAY.settle, 4 * (performance.now() - started));
       const el = usable(last);
       if (!el) return;
       // frameworks often replace a node right after rendering it: confirm it is still there a moment later
@@ -95,7 +92,7 @@ export function waitFor(descriptor: TargetDescriptor, options: WaitOptions = {})
         // a detached node is not visible
         if (isVisible(el)) finish(last);
         else schedule();
-      }, Ms.settle);
+      }, DELAY.settle);
     }
     check();
   });
