@@ -1,6 +1,6 @@
 // The re-find corpus: every target of every fixture page is captured on the original page, then the page
 // is changed the way sites change between a guide's authoring and its playing, and the target is searched
-// again. Shared by the browser tests (assertions) and the bench (figures).
+// again. The browser tests assert on it; the bench plays its pages (pages.ts) under its own redeploy profiles.
 import { capture, type FindResult, find, type TargetDescriptor } from '../../src/index';
 import { type CorpusPage, PAGES } from './pages';
 
@@ -378,55 +378,4 @@ export function runCase(doc: Document, { page, key }: CorpusTarget, mutationName
 
 export function cleanUp(doc: Document) {
   doc.body.replaceChildren();
-}
-
-export interface CorpusSummary {
-  positives: number;
-  playerFound: number;
-  baselineFound: number;
-  negatives: number;
-  playerReported: number;
-  baselineReported: number;
-  byMutation: Record<string, { expect: Expectation; cases: number; player: number; baseline: number }>;
-  failures: CaseResult[];
-}
-
-export function runCorpus(doc: Document = document): CorpusSummary {
-  const summary: CorpusSummary = {
-    positives: 0,
-    playerFound: 0,
-    baselineFound: 0,
-    negatives: 0,
-    playerReported: 0,
-    baselineReported: 0,
-    byMutation: {},
-    failures: [],
-  };
-  for (const target of corpusTargets(doc)) {
-    for (const mutation of MUTATIONS) {
-      const result = runCase(doc, target, mutation.name);
-      const row = summary.byMutation[mutation.name] ?? {
-        expect: mutation.expect,
-        cases: 0,
-        player: 0,
-        baseline: 0,
-      };
-      summary.byMutation[mutation.name] = row;
-      row.cases++;
-      if (result.playerOk) row.player++;
-      if (result.baselineOk) row.baseline++;
-      if (mutation.expect === 'found') {
-        summary.positives++;
-        if (result.playerOk) summary.playerFound++;
-        if (result.baselineOk) summary.baselineFound++;
-      } else {
-        summary.negatives++;
-        if (result.playerOk) summary.playerReported++;
-        if (result.baselineOk) summary.baselineReported++;
-      }
-      if (!result.playerOk) summary.failures.push(result);
-    }
-  }
-  cleanUp(doc);
-  return summary;
 }
