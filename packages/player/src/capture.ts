@@ -10,6 +10,7 @@ import {
   nearText,
   optional,
   ownSignature,
+  placeAmong,
   placedSignature,
   rankOf,
   sameTagPosition,
@@ -72,7 +73,7 @@ export function capture(el: Element): TargetDescriptor {
   // the target's own features may not tell it apart: then only its surroundings will, at find time
   const own = ownSignature(el);
   const root = el.getRootNode() as Document | ShadowRoot;
-  let copies = 0;
+  const copies: Element[] = [];
   let namesakes = 0;
   let alike = 0;
   const like = similarityTo(descriptor.name ?? '');
@@ -81,12 +82,13 @@ export function capture(el: Element): TargetDescriptor {
     const name = accessibleName(other);
     if (name === descriptor.name) namesakes++;
     if (like(name) >= MIN_SIMILARITY) alike++;
-    if (ownSignature(other) === own) copies++;
+    if (ownSignature(other) === own) copies.push(other);
   }
-  descriptor.copies = copies;
+  descriptor.copies = copies.length;
   descriptor.twins = twinsOf(el);
   descriptor.namesakes = namesakes;
   if (descriptor.name) descriptor.alike = alike;
+  optional(descriptor, { place: placeAmong(el, copies) });
   // asked with the target left out of the candidates rather than taken out of the author's page: the same answer
   // on the bench's pages, and the page's own scripts see nothing. An exact copy of the target is no decoy: the
   // target would be refused too. Both are asked before either is stored: a stored decoy would be refused by the

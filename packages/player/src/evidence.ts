@@ -75,6 +75,11 @@ export interface Evidence {
   place?: boolean;
   /** the accessible name */
   named?: boolean;
+  /**
+   * what a copy of the target (capture's `copies`) may differ by, or the target itself once reworded: its id, its
+   * words (name, text, and the attributes holding words)
+   */
+  apart?: boolean;
   /** counts only when it tells the candidates apart: every one of them showing it, it is not the target's alone */
   selective?: boolean;
   match: (el: Element) => number;
@@ -220,7 +225,11 @@ export function ownEvidence(d: TargetDescriptor, page: PageReading, key: string 
   for (const name of STABLE_ATTRIBUTES) {
     const value = d.attributes[name];
     if (value === undefined || dead(name, value)) continue;
-    out.push({ weight: ATTRIBUTE_WEIGHTS[name], match: (el) => attributeMatch(name, value, el) });
+    out.push({
+      weight: ATTRIBUTE_WEIGHTS[name],
+      apart: name === 'id' || WORDED_ATTRIBUTES.has(name),
+      match: (el) => attributeMatch(name, value, el),
+    });
   }
   for (const [name, value] of Object.entries(d.extra ?? {})) {
     if (!dead(name, value))
@@ -293,6 +302,7 @@ function wordEvidence(
     {
       weight: sameText ? WEIGHTS.name + WEIGHTS.text : WEIGHTS.name,
       named: true,
+      apart: true,
       match: (el) => {
         const actual = nameOf(el);
         // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
@@ -306,6 +316,7 @@ function wordEvidence(
     const text = similarityTo(d.text);
     out.push({
       weight: WEIGHTS.text,
+      apart: true,
       match: (el) => {
         const s = text(visibleText(el).slice(0, 100));
         return s >= MIN_SIMILARITY ? s : 0;

@@ -1,8 +1,8 @@
 // What the finder reads of an element: its own features (attributes, classes, icons, name) and where it stands
 // (ancestors, section titles, landmark, nearby text, positions). capture() writes them down, find() compares them.
-import { normalize, parentOf, TAG_ROLES } from './dom';
+import { MIN_SIMILARITY, normalize, parentOf, similarity, TAG_ROLES } from './dom';
 import { isGeneratedId, isHashedClass } from './stability';
-import { type AncestorSignature, STABLE_ATTRIBUTES } from './target';
+import { type AncestorSignature, type Place, STABLE_ATTRIBUTES } from './target';
 
 export function stableId(el: Element): string | undefined {
   const id = el.getAttribute('id');
@@ -292,4 +292,103 @@ export function twinsOf(el: Element): number {
     if (sibling !== el && ownSignature(sibling) === signature) twins++;
   }
   return twins;
+}
+
+/**
+ * A container's own label, read from where the branch holding the target stands in it: its `aria-label`; a row's key
+ * cell; the menu entry of a list item holding a nested list ("Level One" above its own "Level Two"), or the first
+ * words of an item (a tag's name beside its remove button); the title or label of a card, section or group, the last
+ * one before the branch, else the first after it. The first is the label; the others, other readings a redeploy may
+ * leave it under (a row's cells or an item's parts re-ordered). Classes are never read: a restyle renames them.
+ */
+export function containerLabels(container: Element, branch: Element): string[] {
+  const out: string[] = [];
+  const add = (text: string | undefined) => {
+    if (text && !out.includes(text) && out.length < 6) out.push(text);
+  };
+  add(normalize(container.getAttribute('aria-label'), 60));
+  const role = container.getAttribute('role') ?? '';
+  if (container.localName === 'tr' || role === 'row') {
+    for (const cell of container.children)
+      if (!cell.contains(branch) && !cell.matches(CONTROLS) && !cell.querySelector(CONTROLS))
+        add(normalize(cell.textContent, 60));
+  } else if (container.localName === 'li' || /^(listitem|menuitem|treeitem)$/.test(role)) {
+    for (const part of container.children) if (part !== branch) add(normalize(part.textContent, 60));
+  } else {
+    const titleOf = (s: Element) =>
+      s.localName === 'label' && !s.querySelector(CONTROLS) ? normalize(s.textContent, 60) : headingText(s);
+    let title: string | undefined;
+    for (
+      let s = branch.previousElementSibling, i = 0;
+      s && !title && i < 8;
+      s = s.previousElementSibling, i++
+    )
+      title = titleOf(s);
+    for (let s = branch.nextElementSibling, i = 0; s && !title && i < 8; s = s.nextElementSibling, i++)
+      title = titleOf(s);
+    add(title);
+  }
+  return out;
+}
+
+/** The labels of the containers around the element (containerLabels), nearest first, up to the page's body. */
+export function labelsAround(el: Element): string[][] {
+  const out: string[][] = [];
+  let branch = el;
+  for (let p = parentOf(el), depth = 0; p && p.localName !== 'body' && depth < 16; p = parentOf(p), depth++) {
+    // across a shadow root or a frame the branch is no child of the container
+    const labels = branch.parentElement === p ? containerLabels(p, branch) : [];
+    if (labels.length && out.length < 8) out.push(labels);
+    branch = p;
+  }
+  return out;
+}
+
+const numbersOf = (text: string) => text.match(/\d+/g)?.join(' ') ?? '';
+
+/** Two labels name the same container: alike in words (re-cased, a word added), and with the same numbers. */
+export const sameLabel = (a: string, b: string): boolean =>
+  numbersOf(a) === numbersOf(b) && similarity(a, b) >= MIN_SIMILARITY;
+
+/**
+ * Whether the labels around an element (labelsAround, nearest first) hold the given ones (nearest first), in that
+ * order, other labelled containers between them or not.
+ */
+export function standsUnder(around: string[][], nearestFirst: readonly string[]): boolean {
+  let at = 0;
+  for (const labels of around) {
+    const wanted = nearestFirst[at];
+    if (wanted !== undefined && labels.some((label) => sameLabel(wanted, label))) at++;
+  }
+  return at === nearestFirst.length;
+}
+
+/** Elements in the order of the document. */
+export const inDocumentOrder = (elements: Element[]): Element[] =>
+  elements.toSorted((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+
+/**
+ * Where the target stands among its exact copies: the labels of the containers around it, nearest first, as far up
+ * as they leave out copies (the card's title, the parent menu entry, the group's legend, the row's key cell; then
+ * the menu above that menu…), none when no label does, and its position among the copies standing under the same
+ * labels.
+ */
+export function placeAmong(el: Element, copies: Element[]): Place | undefined {
+  if (!copies.length) return undefined;
+  const mine = labelsAround(el);
+  const theirs = copies.map(labelsAround);
+  let labels = 0;
+  let standing = copies;
+  for (let k = 1; k <= mine.length; k++) {
+    const prefix = mine.slice(0, k).map((labels) => labels[0] as string);
+    const under = copies.filter((_, i) => standsUnder(theirs[i] as string[][], prefix));
+    if (under.length < standing.length) {
+      labels = k;
+      standing = under;
+    }
+  }
+  // no label tells it from its copies: its place is among all of them
+  const group = inDocumentOrder([el, ...standing]);
+  const path = mine.slice(0, labels).map((choices) => choices[0] as string);
+  return { path: path.reverse(), index: group.indexOf(el), count: group.length };
 }

@@ -20,10 +20,10 @@ import {
   surroundingEvidence,
   WEIGHTS,
 } from './evidence';
-import { contextsOf } from './features';
+import { contextsOf, inDocumentOrder, labelsAround, standsUnder } from './features';
 import { LIMITS } from './limits';
 import type { FindReason, FindStatus } from './reasons';
-import { RULES, type Scored, type Standing } from './rules';
+import { type PlaceAnswer, RULES, type Scored, type Standing } from './rules';
 import { remembered } from './stability';
 import type { TargetDescriptor } from './target';
 
@@ -102,7 +102,7 @@ export function find(
     status,
     reason,
     element: status === 'found' ? (standing?.best.element ?? null) : null,
-    confidence: standing?.confidence ?? 0,
+    confidence: standing?.calibrated ?? 0,
     candidates: ranked.candidates,
   });
   if (!standing) return answer('not-found', 'target-gone');
@@ -110,6 +110,7 @@ export function find(
     const status = rule.decide(standing);
     if (status) return answer(status, rule.reason);
   }
+  if (standing.place === 'narrowed') return answer('found', 'place-among-copies');
   return answer('found', standing.chosen ? 'only-full-match' : 'unique-match');
 }
 
@@ -143,11 +144,21 @@ function scoreOwnFeatures(d: TargetDescriptor, pool: Element[], page: PageReadin
     // a link that became a button may be the same control; it keeps less of the target than one that did not
     const identity = ownMax ? score / (ownMax + fixedMax) : 0;
     const name = m[named] as number;
+    // what a copy of the target keeps: every feature but its words and its id
+    let apart = 0;
+    let apartMax = 0;
+    own.forEach((e, f) => {
+      if (!e.apart) return;
+      apart += (weights[f] as number) * (m[f] as number);
+      apartMax += weights[f] as number;
+    });
+    const rest = ownMax + fixedMax - apartMax;
     return {
       element,
       own: score,
       score,
       identity,
+      copy: ownMax && rest > 0 ? (score - apart) / rest : 0,
       renamed: name < LIMITS.same,
       alike: name > 0,
       lacks: name === 1 && identity < LIMITS.everyFeature,
@@ -182,6 +193,8 @@ function shortlistOf(first: Scored[]): Scored[] {
 /** The second pass, on the shortlist: the target's surroundings, each weighed by how well it tells them apart. */
 interface Ranked {
   shortlist: Scored[];
+  /** the shortlist's candidates that keep enough of the target's own features, wherever they stand */
+  keeping: Scored[];
   /** the highest possible score */
   max: number;
   margin: number;
@@ -191,6 +204,7 @@ interface Ranked {
   full?: Scored;
   candidates: Candidate[];
   linked: (el: Element) => boolean;
+  place: PlaceAnswer;
 }
 
 function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReading): Ranked {
@@ -228,14 +242,65 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
   for (const s of shortlist) if (linked(s.element)) s.score += LIMITS.linked * margin;
   shortlist.sort(byScore);
 
-  const listed = ownMax ? shortlist.filter(kept) : shortlist;
+  const keeping = ownMax ? shortlist.filter(kept) : shortlist;
+  const { listed, place } = standingPlace(d, first, keeping);
   const { chosen, full } = onlyFullMatch(d, first, listed, margin);
   // the chosen one first, the others in their order
   const plausible = chosen ? [chosen, ...listed.filter((s) => s !== chosen)] : listed;
   const candidates = plausible
     .slice(0, 3)
     .map(({ element, score, identity }) => ({ element, confidence: shareOf(score, max), identity }));
-  return { shortlist, max, margin, plausible, chosen, full, candidates, linked };
+  return { shortlist, keeping, max, margin, plausible, chosen, full, candidates, linked, place };
+}
+
+/**
+ * Where the target's copies stand against the place it had among them (Place). A twin keeps every feature of the
+ * target but perhaps its words (a copy, or the target reworded); the twins standing elsewhere than under the labels
+ * that told the target from its copies are set aside: whatever else changed, they are not the target (`narrowed`).
+ * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
+ * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
+ * (`fewer`). Among as many twins there as at capture, the one at the target's position gains what a position is
+ * worth.
+ */
+/** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
+const isTwin = (s: Scored) => s.copy > LIMITS.everyFeature && s.alike;
+
+function standingPlace(
+  d: TargetDescriptor,
+  first: Scored[],
+  listed: Scored[],
+): { listed: Scored[]; place: PlaceAnswer } {
+  const place = d.place;
+  if (!place || !listed.length) return { listed, place: 'unknown' };
+  const nearestFirst = place.path.toReversed();
+  const twins = listed.filter(isTwin);
+  const labels = new Map(twins.map((s) => [s, labelsAround(s.element)]));
+  const under = (s: Scored, path: readonly string[]) => standsUnder(labels.get(s) as string[][], path);
+  const there = twins.filter((s) => under(s, nearestFirst));
+  // a twin under no label at all (moved into a dialog, a frame, a popover) stands nowhere rather than elsewhere
+  const elsewhere = twins.filter((s) => !there.includes(s) && labels.get(s)?.length);
+  if (!there.length) {
+    if (!elsewhere.length || elsewhere.length < twins.length) return { listed, place: 'unknown' };
+    const partly = elsewhere.some((s) => nearestFirst.some((label) => under(s, [label])));
+    return { listed, place: partly ? 'partial' : 'gone' };
+  }
+  if (there.length === place.count && place.count > 1) {
+    const at = inDocumentOrder(there.map((s) => s.element))[place.index];
+    const atIndex = there.find((s) => s.element === at);
+    if (atIndex) {
+      atIndex.score += WEIGHTS.index;
+      atIndex.place += WEIGHTS.index;
+    }
+  }
+  const remaining = listed.filter((s) => !elsewhere.includes(s)).sort(byScore);
+  // counted on the whole page, not on the shortlist: a table of forty rows has more copies than the shortlist holds
+  let standing = there.length;
+  for (const s of first) {
+    if (standing >= place.count) break;
+    if (!listed.includes(s) && isTwin(s) && standsUnder(labelsAround(s.element), nearestFirst)) standing++;
+  }
+  const answer = standing < place.count ? 'fewer' : elsewhere.length ? 'narrowed' : 'kept';
+  return { listed: remaining, place: answer };
 }
 
 function addSurroundings(s: Scored, matches: number[], around: Evidence[], weights: number[]) {
@@ -334,7 +399,15 @@ function stand(
     best,
     runnerUp: plausible[1],
     confidence: shareOf(best.score, max),
+    // the next candidate the page offers, copies the target's place set aside included
+    calibrated: calibrated(
+      best,
+      ranked.keeping.find((s) => s !== best),
+      max,
+      ranked.margin,
+    ),
     margin: ranked.margin,
+    place: ranked.place,
     hasOwnFeatures: ownMax > 0,
     chosen: ranked.chosen,
     full: ranked.full,
@@ -368,6 +441,18 @@ function fewerLikeIt(d: TargetDescriptor, first: Scored[], best: Scored): boolea
  * not the target, however well placed.
  */
 const kept = (s: Scored) => s.identity >= (s.renamed ? LIMITS.minIdentityRenamed : LIMITS.minIdentity);
+
+/**
+ * The confidence reported with the answer: the best candidate's share of the highest possible score, times how
+ * clearly it leads the next candidate the page offers (a copy, a look-alike), so that "found" means the same on a
+ * page with one button and on a page with forty twins. A lead of `LIMITS.clearLead` margins or more (or no other
+ * candidate) keeps the whole share; a lead of none halves it.
+ */
+function calibrated(best: Scored, next: Scored | undefined, max: number, margin: number): number {
+  const lead = next ? (best.score - next.score) / margin : LIMITS.clearLead;
+  const clear = Math.max(0, Math.min(1, lead / LIMITS.clearLead));
+  return shareOf(best.score, max) * (0.5 + 0.5 * clear);
+}
 
 const unplaced = (s: Scored) => s.score - s.place;
 const byScore = (a: Scored, b: Scored) => b.score - a.score;

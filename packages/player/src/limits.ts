@@ -48,4 +48,6 @@ export const LIMITS = {
   hiddenChecked: 4,
   /** the lead an element named by another through the target's id gets, in margins: it breaks ties, no more */
   linked: 1.5,
+  /** a lead over the next candidate of this many margins is a clear one: the reported confidence keeps its share */
+  clearLead: 3,
 } as const;

@@ -27,6 +27,11 @@ export const FIND_REASONS = {
     en: 'Found: the only element that kept every feature of the captured one.',
     fr: "Trouvé : le seul élément qui a gardé toutes les caractéristiques de l'élément capturé.",
   },
+  'place-among-copies': {
+    status: 'found',
+    en: 'Found among identical copies by where it stands (its card, its menu, its group, its row).',
+    fr: 'Trouvé parmi des copies identiques grâce à sa place (sa carte, son menu, son groupe, sa ligne).',
+  },
   'target-gone': {
     status: 'not-found',
     en: 'Element gone: nothing on the page comes close to it.',
@@ -41,6 +46,21 @@ export const FIND_REASONS = {
     status: 'low-confidence',
     en: 'The closest element shares too little with the captured one.',
     fr: "L'élément le plus proche ressemble trop peu à l'élément capturé.",
+  },
+  'context-gone': {
+    status: 'not-found',
+    en: 'Element gone: identical copies remain, but none where it stood (its card, menu, group or row is gone).',
+    fr: 'Élément disparu : des copies identiques restent, mais aucune à sa place (sa carte, son menu, son groupe ou sa ligne a disparu).',
+  },
+  'context-partial': {
+    status: 'ambiguous',
+    en: 'Several identical elements, none fully where it stood: none can be chosen.',
+    fr: 'Plusieurs éléments identiques, aucun tout à fait à sa place : impossible de choisir.',
+  },
+  'copy-gone': {
+    status: 'ambiguous',
+    en: 'Several identical elements, one fewer than before where it stood: which one is left cannot be told.',
+    fr: "Plusieurs éléments identiques, un de moins qu'avant à sa place : impossible de dire lequel reste.",
   },
   'too-close-to-call': {
     status: 'ambiguous',

@@ -15,6 +15,8 @@ export interface Scored {
   score: number;
   /** share of the target's own features it keeps, 0..1 */
   identity: number;
+  /** the same, its name and id left out: whether it keeps every feature but its words and id, as a copy would */
+  copy: number;
   /** its accessible name is not nearly the target's */
   renamed: boolean;
   /** its accessible name is like the target's, reworded or not */
@@ -29,6 +31,13 @@ export interface Scored {
   place: number;
 }
 
+/**
+ * Where the target's copies stand against the place it had among them (Place): nothing to tell (`unknown`), every
+ * copy where it stood (`kept`), the copies elsewhere set aside (`narrowed`), none where it stood (`gone`), some under
+ * part of its labels only (`partial`), fewer where it stood than at capture (`fewer`).
+ */
+export type PlaceAnswer = 'unknown' | 'kept' | 'narrowed' | 'gone' | 'partial' | 'fewer';
+
 /** Where the candidates stand once scored: what the rules read. */
 export interface Standing {
   descriptor: TargetDescriptor;
@@ -38,6 +47,9 @@ export interface Standing {
   runnerUp?: Scored;
   /** the best candidate's score as a share of the highest possible one */
   confidence: number;
+  /** the confidence reported: that share, weighed by how clearly the best leads the next candidate */
+  calibrated: number;
+  place: PlaceAnswer;
   /** closer than this, two scores are a tie */
   margin: number;
   /** the target's own features weighed anything (a descriptor may hold none that are still on the page) */
@@ -96,6 +108,29 @@ export const RULES: readonly Rule[] = [
           ? 'not-found'
           : 'low-confidence'
         : undefined,
+  },
+  {
+    // the target had exact copies, told apart by the labels of the containers around it (a card's title, the
+    // parent menu entry): no candidate stands under them any more, so the target went with its container or from it,
+    // and whatever copy is left elsewhere is not it
+    reason: 'context-gone',
+    decide: (s) => when(s.place === 'gone', 'not-found'),
+  },
+  {
+    // …some stand under part of those labels only (the same card title in another menu): which one, if any, is the
+    // target cannot be told
+    reason: 'context-partial',
+    decide: (s) => when(s.place === 'partial', 'ambiguous'),
+  },
+  {
+    // fewer identical copies stand where the target stood than at capture: one of them went, maybe the target, and
+    // nothing tells which one is left
+    reason: 'copy-gone',
+    decide: (s) =>
+      when(
+        s.place === 'fewer' && s.wholePage && s.best.copy > LIMITS.everyFeature && s.best.alike,
+        'ambiguous',
+      ),
   },
   {
     // two candidates too close to choose. Not when only the other's place brings it close (a re-order put another

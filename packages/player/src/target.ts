@@ -27,6 +27,17 @@ export interface AncestorSignature {
   label?: string;
 }
 
+/**
+ * Where a target stands among its exact copies: the labels of the containers that tell it from them, from the
+ * outermost down to its own container (a card's title, the parent menu entry, a group's legend, a row's key cell),
+ * and its position among the copies under the same labels.
+ */
+export interface Place {
+  path: string[];
+  index: number;
+  count: number;
+}
+
 /** Serializable description of a step's target: several independent strategies that vote at find time. */
 export interface TargetDescriptor {
   version: 1;
@@ -74,6 +85,8 @@ export interface TargetDescriptor {
   namesakes?: number;
   /** how many other elements of its tag bore a name like the target's (a reworded name would still be taken for it) */
   alike?: number;
+  /** where the target stood among its exact copies, when it had any */
+  place?: Place;
   /**
    * the own signature of the element the finder takes for the target when the target is not there (a neighbour, the
    * same control of the next row): where the target went, that element is the one that would take its place
@@ -147,6 +160,10 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
     optional(isStrings, stored.classes, fp.outer, stored.icons) &&
     optional(isStringRecord, stored.extra) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
+    optional(
+      (place) => isRecord(place) && isStrings(place.path) && isNumber(place.index) && isNumber(place.count),
+      stored.place,
+    ) &&
     optional(isNumber, stored.copies, stored.twins, stored.namesakes, stored.alike)
   );
 }

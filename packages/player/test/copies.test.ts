@@ -1,0 +1,99 @@
+// Exact copies told apart only by where they stand: a card's tools, a multi-level menu's entries, a row's actions.
+import { afterEach, describe, expect, test } from 'vitest';
+import { capture, find, type TargetDescriptor } from '../src/index';
+
+const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+const TITLES = [
+  'Sales',
+  'Visitors',
+  'Orders',
+  'Revenue',
+  'Refunds',
+  'Traffic',
+  'Signups',
+  'Churn',
+  'Tickets',
+  'Uptime',
+  'Latency',
+  'Errors',
+];
+const card = (title: string) =>
+  `<div class="card"><div class="card-header"><h3 class="card-title">${title}</h3><div class="card-tools">` +
+  '<button type="button" class="btn btn-tool" data-card-widget="collapse"><i class="fas fa-minus"></i></button>' +
+  '<button type="button" class="btn btn-tool" data-card-widget="remove"><i class="fas fa-times"></i></button>' +
+  `</div></div><div class="card-body"><p>${title} this week</p></div></div>`;
+const dashboard = (titles: string[]) => `<main><div class="row">${titles.map(card).join('')}</div></main>`;
+const collapseOf = (title: string) =>
+  [...document.querySelectorAll('.card')]
+    .find((c) => c.querySelector('h3')?.textContent === title)
+    ?.querySelector('[data-card-widget=collapse]');
+
+describe('among identical copies', () => {
+  test("a card's collapse button is found among twelve identical ones by its card's title, the cards re-ordered", () => {
+    document.body.innerHTML = dashboard(TITLES);
+    const d = roundTrip(capture(collapseOf('Sales') as Element));
+    expect(d.copies).toBe(11);
+    document.body.innerHTML = dashboard([...TITLES].reverse());
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(collapseOf('Sales'));
+    expect(result.reason).toBe('place-among-copies');
+  });
+
+  test('…and is not claimed once the card titled Sales is gone, whichever card now stands where it stood', () => {
+    document.body.innerHTML = dashboard(TITLES);
+    const d = roundTrip(capture(collapseOf('Sales') as Element));
+    document.body.innerHTML = dashboard(TITLES.slice(1));
+    const result = find(d);
+    expect(result.element).toBeNull();
+    expect(result).toMatchObject({ status: 'not-found', reason: 'context-gone' });
+    // nor once only its collapse button went
+    document.body.innerHTML = dashboard(TITLES);
+    collapseOf('Sales')?.remove();
+    expect(find(d).element).toBeNull();
+  });
+
+  const menu = (groups: Record<string, string[]>) =>
+    `<nav aria-label="Sidebar"><ul>${Object.entries(groups)
+      .map(
+        ([parent, children]) =>
+          `<li><a href="#">${parent}</a><ul>${children.map((child) => `<li><a href="#">${child}</a></li>`).join('')}</ul></li>`,
+      )
+      .join('')}</ul></nav>`;
+
+  test('a menu entry named like entries of other menus is found under its own parent entry, and not claimed once that one is gone', () => {
+    document.body.innerHTML = menu({ 'Level 1': ['Level 2', 'Level 3'], 'Level 4': ['Level 2', 'Level 3'] });
+    const second = () =>
+      [...document.querySelectorAll('nav > ul > li')]
+        .find((li) => li.firstElementChild?.textContent === 'Level 4')
+        ?.querySelector(':scope li a') as Element;
+    const d = roundTrip(capture(second()));
+    document.body.innerHTML = menu({ 'Level 4': ['Level 2', 'Level 3'], 'Level 1': ['Level 2', 'Level 3'] });
+    expect(find(d).element).toBe(second());
+    document.body.innerHTML = menu({ 'Level 1': ['Level 2', 'Level 3'], 'Level 4': ['Level 3'] });
+    expect(find(d).element).toBeNull();
+  });
+
+  const table = (rows: string[]) =>
+    `<table><tbody>${rows
+      .map(
+        (row) =>
+          `<tr><td>${row}</td><td>Paid</td><td><button type="button" class="btn btn-sm"><i class="fa fa-trash"></i></button></td></tr>`,
+      )
+      .join('')}</tbody></table>`;
+
+  test("a row's action is found by its row's key cell after the rows were re-ordered, and not claimed once the row is gone", () => {
+    const invoices = ['Invoice 41', 'Invoice 42', 'Invoice 43', 'Invoice 44'];
+    document.body.innerHTML = table(invoices);
+    const d = roundTrip(capture(document.querySelectorAll('button')[1] as Element));
+    document.body.innerHTML = table(['Invoice 44', 'Invoice 43', 'Invoice 42', 'Invoice 41']);
+    expect(find(d).element).toBe(document.querySelectorAll('button')[2]);
+    document.body.innerHTML = table(['Invoice 41', 'Invoice 43', 'Invoice 44']);
+    expect(find(d).element).toBeNull();
+  });
+});
