@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { chromium } from 'playwright';
+import { SHAPES } from './shapes.ts';
 import { type ClassMode, fnv, isHeldOut, pageUrl, type Site, serveCorpus, sites } from './sites.ts';
 import type { BenchTarget, CaseRow, Outcome } from './sites-entry.ts';
 import { RUNTIME_CEILING, readerSize, runtimeSize } from './size.ts';
@@ -87,6 +88,20 @@ const empty = (): Record<Outcome, number> => ({
   wrong: 0,
 });
 const tallies = new Map<string, Tally>();
+/** By shape of target (and for every target that had exact copies): the profiles where the target stays, and removal. */
+interface ShapeTally {
+  cases: number;
+  player: number;
+  playerWrong: number;
+  baseline: number;
+  baselineWrong: number;
+  removed: number;
+  removedWrong: number;
+}
+const shapes = new Map<string, ShapeTally>();
+/** Claims by reported confidence, and how many of them were wrong. */
+const BANDS = [0.5, 0.7, 0.9, 1.01];
+const calibration = new Map<string, { claims: number; wrong: number }>();
 const misses: string[] = [];
 const findTimes: number[] = [];
 const started = performance.now();
@@ -127,7 +142,7 @@ try {
           seed,
           fixtures,
         ] as const)) as CaseRow[];
-        for (const [p, i, player, baseline, ms, detail] of rows) {
+        for (const [p, i, player, baseline, ms, detail, confidence] of rows) {
           const key = `${group}|${p}|${mode}`;
           const tally = tallies.get(key) ?? { cases: 0, player: empty(), baseline: empty() };
           tallies.set(key, tally);
@@ -137,6 +152,38 @@ try {
           findTimes.push(ms);
           const expectsTarget =
             profileNames[p] !== 'target removed' && profileNames[p] !== 'target duplicated';
+          const target = targets[i] as BenchTarget;
+          for (const shape of [target.shape, ...(target.descriptor.copies ? ['exact copies'] : [])]) {
+            const key = `${group}|${shape}|${mode}`;
+            const t = shapes.get(key) ?? {
+              cases: 0,
+              player: 0,
+              playerWrong: 0,
+              baseline: 0,
+              baselineWrong: 0,
+              removed: 0,
+              removedWrong: 0,
+            };
+            shapes.set(key, t);
+            if (profileNames[p] === 'target removed') {
+              t.removed++;
+              if (player === 'wrong') t.removedWrong++;
+            } else if (expectsTarget) {
+              t.cases++;
+              if (player === 'right') t.player++;
+              if (player === 'wrong') t.playerWrong++;
+              if (baseline === 'right') t.baseline++;
+              if (baseline === 'wrong') t.baselineWrong++;
+            }
+          }
+          if (player === 'right' || player === 'wrong') {
+            const band = BANDS.findIndex((b) => confidence < b);
+            const key = `${group}|${band}`;
+            const c = calibration.get(key) ?? { claims: 0, wrong: 0 };
+            calibration.set(key, c);
+            c.claims++;
+            if (player === 'wrong') c.wrong++;
+          }
           if (
             args.misses &&
             (group === 'tuning' || group === 'fixtures') &&
@@ -198,16 +245,59 @@ for (const group of ['fixtures', 'tuning', 'held-out', 'unseen site'] as Group[]
     table.push(row);
   });
 }
-const widths = (table[0] as string[]).map((_, c) => Math.max(...table.map((r) => (r[c] ?? '').length)));
-for (const [r, row] of table.entries()) {
-  console.log(
-    `| ${row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join(' | ')} |`,
-  );
-  if (r === 0)
+/** Prints a markdown table, its first two columns left-aligned. */
+function print(rows: string[][]) {
+  const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  for (const [r, row] of rows.entries()) {
     console.log(
-      `|${widths.map((w, c) => (c < 2 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+      `| ${row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c] as number) : cell.padStart(widths[c] as number))).join(' | ')} |`,
     );
+    if (r === 0)
+      console.log(
+        `|${widths.map((w, c) => (c < 2 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+      );
+  }
 }
+print(table);
+
+console.log(
+  '\nBy shape of target (issue 41), every profile but removal and duplication together; removed: wrong element ' +
+    'claimed when the target was removed. "exact copies": every target that had one at capture, whatever its shape.\n',
+);
+const shapeTable: string[][] = [['corpus', 'shape', 'cases']];
+for (const mode of ['kept', 'renamed'])
+  shapeTable[0]?.push(`${mode}: player found`, 'wrong', 'CSS path found', 'wrong', 'removed: wrong');
+for (const group of ['fixtures', 'tuning', 'held-out', 'unseen site'] as Group[]) {
+  for (const shape of [...SHAPES, 'exact copies']) {
+    const kept = shapes.get(`${group}|${shape}|kept`);
+    const renamed = shapes.get(`${group}|${shape}|renamed`);
+    if (!kept || !renamed || !kept.cases) continue;
+    const row = [group, shape, String(kept.cases)];
+    for (const t of [kept, renamed])
+      row.push(
+        pct(t.player, t.cases),
+        pct(t.playerWrong, t.cases),
+        pct(t.baseline, t.cases),
+        pct(t.baselineWrong, t.cases),
+        pct(t.removedWrong, t.removed),
+      );
+    shapeTable.push(row);
+  }
+}
+print(shapeTable);
+
+console.log(
+  "\nThe player's claims by the confidence it reported (every profile, both class modes): how many were wrong.\n",
+);
+const bandNames = ['< 0.5', '0.5–0.7', '0.7–0.9', '≥ 0.9'];
+const calibrationTable: string[][] = [['corpus', 'confidence', 'claims', 'wrong']];
+for (const group of ['fixtures', 'tuning', 'held-out', 'unseen site'] as Group[]) {
+  bandNames.forEach((name, band) => {
+    const c = calibration.get(`${group}|${band}`);
+    if (c) calibrationTable.push([group, name, String(c.claims), pct(c.wrong, c.claims)]);
+  });
+}
+print(calibrationTable);
 if (misses.length) {
   console.log(`\nPlayer misses on the tuning split and fixtures (${misses.length}):`);
   for (const miss of misses) console.log(`  ${miss}`);

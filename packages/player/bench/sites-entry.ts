@@ -5,6 +5,7 @@ import { isVisible } from '../src/dom';
 import { contextOf, landmarkOf, nearText, rankOf } from '../src/features';
 import { capture, find, type TargetDescriptor } from '../src/index';
 import { PROFILES, seeded } from './profiles';
+import { type Shape, shapeOf } from './shapes';
 
 /** Every control a user can point at: links, buttons, fields, menu items, tabs, icon-only ones included. */
 const INTERACTIVE =
@@ -16,11 +17,15 @@ export interface BenchTarget {
   descriptor: TargetDescriptor;
   selector: string | null;
   label: string;
+  shape: Shape;
 }
 
-/** One case: [profile index, target index, player outcome, baseline outcome, find milliseconds, detail]. */
+/**
+ * One case: [profile index, target index, player outcome, baseline outcome, find milliseconds, detail, the
+ * player's reported confidence].
+ */
 export type Outcome = 'right' | 'ambiguous' | 'low-confidence' | 'not-found' | 'wrong';
-export type CaseRow = [number, number, Outcome, Outcome, number, string];
+export type CaseRow = [number, number, Outcome, Outcome, number, string, number];
 
 const pathOf = (el: Element): number[] => {
   const path: number[] = [];
@@ -83,6 +88,7 @@ function sample(fixtures: boolean, count: number, seed: number): BenchTarget[] {
       descriptor: JSON.parse(JSON.stringify(capture(el))),
       selector,
       label: describe(el),
+      shape: shapeOf(el),
     };
   });
 }
@@ -109,7 +115,7 @@ const explain = (d: TargetDescriptor, expected: Element | null, best: Element | 
     el
       ? `ctx "${contextOf(el) ?? ''}" lm "${landmarkOf(el) ?? ''}" near "${nearText(el) ?? ''}" rank ${rankOf(el)?.index}/${rankOf(el)?.count}`
       : '-';
-  return `\n      captured: ctx "${d.fingerprint.context ?? ''}" outer ${JSON.stringify(d.fingerprint.outer ?? [])} lm "${d.landmark ?? ''}" near "${d.near ?? ''}" rank ${d.rank?.index}/${d.rank?.count} copies ${d.copies} twins ${d.twins}\n      T: ${show(expected)}\n      best: ${best === expected ? 'T' : show(best)}`;
+  return `\n      place ${JSON.stringify(d.place ?? null)}\n      captured: ctx "${d.fingerprint.context ?? ''}" outer ${JSON.stringify(d.fingerprint.outer ?? [])} lm "${d.landmark ?? ''}" near "${d.near ?? ''}" rank ${d.rank?.index}/${d.rank?.count} copies ${d.copies} twins ${d.twins}\n      T: ${show(expected)}\n      best: ${best === expected ? 'T' : show(best)}`;
 };
 
 function search(t: BenchTarget, expected: Element | null, p: number, i: number, rows: CaseRow[]) {
@@ -120,8 +126,8 @@ function search(t: BenchTarget, expected: Element | null, p: number, i: number, 
   const detail =
     player === 'right'
       ? ''
-      : `${result.status} ${result.confidence.toFixed(2)} claimed ${describe(result.element)}; best ${describe(result.candidates[0]?.element ?? null)} [${result.candidates.map((c) => `${c.element === expected ? 'T' : describe(c.element)} ${c.confidence.toFixed(2)}/${c.identity.toFixed(2)}`).join(' | ')}]${explain(t.descriptor, expected, result.candidates[0]?.element ?? null)}`;
-  rows.push([p, i, player, baseline(t.selector, expected), ms, detail]);
+      : `${result.status} (${result.reason}) ${result.confidence.toFixed(2)} claimed ${describe(result.element)}; best ${describe(result.candidates[0]?.element ?? null)} [${result.candidates.map((c) => `${c.element === expected ? 'T' : describe(c.element)} ${c.confidence.toFixed(2)}/${c.identity.toFixed(2)}`).join(' | ')}]${explain(t.descriptor, expected, result.candidates[0]?.element ?? null)}`;
+  rows.push([p, i, player, baseline(t.selector, expected), ms, detail, result.confidence]);
 }
 
 /** Every profile, each from the page as loaded, for every target. */

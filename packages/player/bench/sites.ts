@@ -42,6 +42,7 @@ export function sites(): Site[] {
   const sneat = packageDir('sneat-bootstrap-html-admin-template-free');
   const paper = packageDir('paper-dashboard');
   const argon = packageDir('@creative-tim-official/argon-dashboard-free');
+  const tabler = join(packageDir('tabler-ui'), 'dist');
   return [
     {
       name: 'gentelella',
@@ -73,6 +74,14 @@ export function sites(): Site[] {
       name: 'argon-dashboard',
       root: argon,
       pages: htmlIn(join(argon, 'examples')).map((f) => `examples/${f}`),
+    },
+    // Added on 2026-12 (issue 41) for its copies: every card repeats the same tools (collapse, full screen,
+    // remove), its tables repeat per-row actions, its forms group identical checkboxes and radios. Split like the
+    // others from the start.
+    {
+      name: 'tabler',
+      root: tabler,
+      pages: [...htmlIn(tabler), ...htmlIn(join(tabler, 'docs')).map((f) => `docs/${f}`)],
     },
     {
       name: 'fixtures',
