@@ -81,7 +81,11 @@ export function sites(): Site[] {
     {
       name: 'tabler',
       root: tabler,
-      pages: [...htmlIn(tabler), ...htmlIn(join(tabler, 'docs')).map((f) => `docs/${f}`)],
+      // docs.html only redirects to docs/index.html
+      pages: [
+        ...htmlIn(tabler).filter((f) => f !== 'docs.html'),
+        ...htmlIn(join(tabler, 'docs')).map((f) => `docs/${f}`),
+      ],
     },
     {
       name: 'fixtures',
