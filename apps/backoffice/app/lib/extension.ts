@@ -1,4 +1,4 @@
-import { getLocale } from './i18n';
+import { getLocale } from './intl';
 import { getOrganizationId } from './organization';
 import { getToken } from './session';
 

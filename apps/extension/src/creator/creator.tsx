@@ -13,10 +13,10 @@ import { type CaptureState, StepEditor, type StepEditorValues } from '@mulot/ui/
 import { css } from '@mulot/ui/styled-system/css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import type { Context } from '../context';
 import { toLocale } from '../intl';
 import type { CreatorState } from '../messages';
 import { PanelHost } from '../panel-host';
-import type { Context } from '../panels';
 import { panelIntl, render } from '../render';
 import { send, tabState } from '../runtime';
 

@@ -20,7 +20,7 @@ import { FilePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, isNotFound, isRetryable } from '../../lib/api';
+import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
 import {
   categoryQuery,
   forget,
@@ -28,11 +28,11 @@ import {
   prime,
   reportFailure,
   scenarioQuery,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+} from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/category';
 
 type Scenario = Schemas['ScenarioSummary'];

@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Globe, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessage, isNotFound, isRetryable, useRefusal } from '../../lib/api';
+import { errorMessage, isNotFound, isRetryable, useRefusal } from '#app/lib/api.ts';
 import {
   CATEGORY_FIELDS,
   categoriesQuery,
@@ -34,11 +34,11 @@ import {
   prime,
   projectQuery,
   reportFailure,
-} from '../../lib/content';
-import { contentMessages as m, sitesMessage } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+} from '#app/lib/content.ts';
+import { contentMessages as m, sitesMessage } from '#app/lib/content-messages.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/project';
 
 type Category = Schemas['Category'];

@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessage, isRetryable, useRefusal } from '../../lib/api';
+import { errorMessage, isRetryable, useRefusal } from '#app/lib/api.ts';
 import {
   forget,
   invalidateContent,
@@ -27,11 +27,11 @@ import {
   projectQuery,
   projectsQuery,
   reportFailure,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+} from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 
 type Project = Schemas['Project'];
 

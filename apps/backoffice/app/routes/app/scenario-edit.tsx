@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { isNotFound, useRefusal } from '../../lib/api';
+import { isNotFound, useRefusal } from '#app/lib/api.ts';
 import {
   basedOn,
   GUIDE_FIELDS,
@@ -15,11 +15,11 @@ import {
   reloadStale,
   reportFailure,
   scenarioQuery,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+} from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/scenario-edit';
 
 export const meta = () => title('titleScenarioEdit');

@@ -28,7 +28,7 @@ import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-reac
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, isNotFound, isRetryable } from '../../lib/api';
+import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
 import {
   basedOn,
   categoryQuery,
@@ -39,13 +39,13 @@ import {
   reloadStale,
   reportFailure,
   scenarioQuery,
-} from '../../lib/content';
-import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
-import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
-import { useExtensionInstall } from '../../lib/extension-install';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+} from '#app/lib/content.ts';
+import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
+import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '#app/lib/extension.ts';
+import { useExtensionInstall } from '#app/lib/extension-install.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/scenario';
 
 type Scenario = Schemas['Scenario'];
