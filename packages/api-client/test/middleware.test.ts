@@ -2,7 +2,21 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../src/index.ts';
-import { ApiError, createApiClient, downloadScreenshot, isApiError, uploadScreenshot } from '../src/react.ts';
+import {
+  type ApiClientOptions,
+  ApiError,
+  createClient,
+  createQueryHooks,
+  downloadScreenshot,
+  isApiError,
+  uploadScreenshot,
+} from '../src/react.ts';
+
+/** The fetch client and the Query hooks over it, as the back-office makes them. */
+function createApiClient(options: ApiClientOptions) {
+  const fetchClient = createClient(options);
+  return { fetchClient, $api: createQueryHooks(fetchClient) };
+}
 
 // A real HTTP server on loopback, so the test sees the headers as they travel and the bodies as a server sends them.
 let server: Server;
@@ -150,7 +164,7 @@ describe('headers middleware', () => {
 
 describe('framework-free entry', () => {
   it('serves the same middleware without React Query, for scripts injected into customer pages', async () => {
-    expect('createApiClient' in core).toBe(false);
+    expect('createQueryHooks' in core).toBe(false);
     const api = core.createClient({ baseUrl, getToken: () => 'plain' });
     const error = await api.GET('/projects').catch((e: unknown) => e);
     expect(seen.at(-1)?.authorization).toBe('Bearer plain');
