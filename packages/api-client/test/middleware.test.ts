@@ -181,6 +181,39 @@ describe('framework-free entry', () => {
       detail: 'Modifié entre-temps.',
     });
     expect(core.isStale(stale)).toBe(true);
-    expect(core.basedOn(7)).toEqual({ 'If-Match': '"7"' });
+  });
+});
+
+describe('writes', () => {
+  const guide = { id: '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', version: 7 };
+  const step = { id: '6f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', version: 3 };
+  const api = () => core.createClient({ baseUrl });
+  const sent = () => seen.at(-1)?.['if-match'];
+
+  it('send the version of the guide they change in If-Match', async () => {
+    const writes = [
+      () => core.deleteScenario(api(), guide),
+      () => core.updateScenarioStatus(api(), guide, 'published'),
+      () => core.replacePrerequisites(api(), guide, []),
+      () => core.reorderSteps(api(), guide, [step.id]),
+      () => core.updateScenario(api(), guide, { title: 'Guide', minDuration: 1, maxDuration: 2 } as never),
+      () => core.createStep(api(), guide, {} as never),
+    ];
+    for (const write of writes) {
+      seen.length = 0;
+      await write().catch(() => undefined);
+      expect(sent()).toBe('"7"');
+    }
+  });
+
+  it("send a step's own version for the step's writes", async () => {
+    for (const write of [
+      () => core.updateStep(api(), guide, step, {} as never),
+      () => core.deleteStep(api(), guide, step),
+    ]) {
+      seen.length = 0;
+      await write().catch(() => undefined);
+      expect(sent()).toBe('"3"');
+    }
   });
 });
