@@ -45,12 +45,12 @@ function isContentQuery(query: Query): boolean {
  * After any change to projects, categories or scenarios, every list, detail, count and the dashboard may be
  * stale (counts and "modified" dates roll up), so all of them refetch.
  */
-export function invalidateContent() {
+function invalidateContent() {
   return queryClient.invalidateQueries({ predicate: isContentQuery });
 }
 
 /** Forgets a deleted entity's detail, so that nothing refetches a 404 after leaving its page. */
-export function forget(query: { queryKey: readonly unknown[] }) {
+function forget(query: { queryKey: readonly unknown[] }) {
   queryClient.removeQueries({ queryKey: query.queryKey as unknown[], exact: true });
 }
 
@@ -75,7 +75,7 @@ export function reportFailure(
 }
 
 /** Tells the author their change was refused and reloads the guide, so they see (and build on) the saved one. */
-export async function reloadStale(intl: IntlShape, { toast: show = true } = {}) {
+async function reloadStale(intl: IntlShape, { toast: show = true } = {}) {
   console.warn('[content] refused: the guide changed since it was loaded; reloading');
   if (show)
     toast({
