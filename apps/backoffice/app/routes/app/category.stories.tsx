@@ -89,6 +89,7 @@ export const DeleteGuideChangedMeanwhile: Story = {
     deletes.length = 0;
     const screen = page();
     const title = changedMeanwhile?.title ?? '';
+    await expect(await screen.findByRole('heading', { level: 1, name: category.name })).toBeVisible();
     await userEvent.click(await screen.findByRole('button', { name: `Actions pour ${title}` }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Supprimer' }));
     const dialog = await screen.findByRole('alertdialog', { name: `Supprimer le guide « ${title} » ?` });
