@@ -62,3 +62,31 @@ test('a guide changed behind the author’s back: the save is refused, the autho
   await expect(page.getByRole('button', { name: 'Mettre en brouillon' })).toBeVisible();
   expect((await api('GET', `/scenarios/${scenario.id}`)).status).toBe('published');
 });
+
+test('a guide changed behind the author’s back cannot be deleted unseen from its category’s page', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await confirmedAccount(request, 'versions-delete');
+  await login(page, email, password);
+  const { call: api } = await sessionApi(page, request);
+  const project = await api('POST', '/projects', { name: 'Boutique', sites: ['https://shop.example.com'] });
+  const category = await api('POST', `/projects/${project.id}/categories`, { name: 'Achats' });
+  const scenario = await api('POST', `/projects/${project.id}/categories/${category.id}/scenarios`, guide);
+
+  await page.goto(`/app/projects/${project.id}/categories/${category.id}`);
+  await expect(page.getByRole('link', { name: new RegExp(`^${guide.title}`) })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Another author changes the guide after the list was loaded.
+  await api('PUT', `/scenarios/${scenario.id}`, { ...guide, title: 'Commande express' });
+
+  await page.getByRole('button', { name: `Actions pour ${guide.title}` }).click();
+  await page.getByRole('menuitem', { name: 'Supprimer' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Supprimer le guide « ${guide.title} » ?` });
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  // Refused (412): the author is told and the list shows the guide as it now is; nothing was deleted.
+  await expect(page.getByText(staleText)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: /^Commande express/ })).toBeVisible();
+  expect((await api('GET', `/scenarios/${scenario.id}`)).title).toBe('Commande express');
+});
