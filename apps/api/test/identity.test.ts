@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
 import { linkBase } from '../src/handlers/auth.ts';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import {
   backend,
   freshDatabase,

@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { RunRow } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
+import { callerOf, iso, organizationOf } from '../routes/context.ts';
+import type { Handler, Schemas } from '../types.ts';
 import { checkScenario, loadProjects } from './content.ts';
-import { callerOf, iso, organizationOf } from './context.ts';
 import { guidesToRepair } from './health.ts';
-import type { Handler, Schemas } from './types.ts';
 
 // ── runs ──
 

@@ -7,9 +7,9 @@ import { confirmationMail, resetMail } from '../mail.ts';
 import { queueMail } from '../outbox.ts';
 import { fieldProblem, HttpProblem } from '../problems.ts';
 import { refuseAfter } from '../rate-limit.ts';
+import { callerOf } from '../routes/context.ts';
 import { hashCode, hashPassword, newCode, verifyPassword } from '../security.ts';
-import { callerOf } from './context.ts';
-import type { Handler, Schemas } from './types.ts';
+import type { Handler, Schemas } from '../types.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -4,8 +4,8 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ProjectRow, ScenarioRow, ScenariosTable } from '../db/schema.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
-import { iso, organizationOf, uploadedImage } from './context.ts';
-import type { Handler, Schemas } from './types.ts';
+import { iso, organizationOf, uploadedImage } from '../routes/context.ts';
+import type { Handler, Schemas } from '../types.ts';
 import { type Expected, expectedVersions, versionList } from './versions.ts';
 
 // ── loading and shaping ──

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../problems.ts';
+import { iso, organizationOf, uploadedImage } from '../routes/context.ts';
+import type { Handler, Schemas } from '../types.ts';
 import { checkScenario } from './content.ts';
-import { iso, organizationOf, uploadedImage } from './context.ts';
-import type { Handler, Schemas } from './types.ts';
 
 // Guide health: which steps fail for end users, from the runs the extension records. The rule, documented on the
 // StepHealth schema of openapi.yaml and in the README, lives in the one query below.

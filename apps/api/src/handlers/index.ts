@@ -1,3 +1,4 @@
+import type { Handlers } from '../types.ts';
 import * as activity from './activity.ts';
 import * as assistant from './assistant.ts';
 import * as auth from './auth.ts';
@@ -6,7 +7,6 @@ import * as health from './health.ts';
 import * as invitations from './invitations.ts';
 import * as operations from './operations.ts';
 import * as team from './team.ts';
-import type { Access, Handlers, OperationId } from './types.ts';
 import * as users from './users.ts';
 
 /** One handler per operationId of openapi.yaml; the type makes a missing or extra one a compile error. */
@@ -71,52 +71,3 @@ export const handlers: Handlers = {
   getReadiness: operations.getReadiness,
   getExtension: operations.getExtension,
 };
-
-// Team changes are an Admin's; every member may read the team and its pending invitations (spec §2 "Team").
-const teamCalls = [
-  'inviteMember',
-  'updateMemberRole',
-  'deleteMemberRole',
-  'resendInvitation',
-  'cancelInvitation',
-] as const;
-const publicCalls = [
-  'register',
-  'login',
-  'forgotPassword',
-  'resetPassword',
-  'confirmAccount',
-  'getInvitation',
-  'acceptInvitation',
-  'checkResetCode',
-  'resendConfirmation',
-  'renewLink',
-  'listLocales',
-  'getTranslations',
-  'getHealth',
-  'getReadiness',
-  'getExtension',
-] as const;
-const userCalls = ['changePassword', 'getMe', 'updateMe', 'listOrganizations'] as const;
-
-/** Who may call what (server-side enforcement of spec §6, design §4). Everything else is for members. */
-export function accessOf(operationId: OperationId): Access {
-  if ((publicCalls as readonly string[]).includes(operationId)) return 'public';
-  if ((userCalls as readonly string[]).includes(operationId)) return 'user';
-  if ((teamCalls as readonly string[]).includes(operationId)) return 'admin';
-  return 'member';
-}
-
-/** Public calls that are rate-limited per client (login also per email, on failures). */
-export const authCalls = new Set<OperationId>([
-  'register',
-  'login',
-  'forgotPassword',
-  'resetPassword',
-  'confirmAccount',
-  'getInvitation',
-  'acceptInvitation',
-  'checkResetCode',
-  'resendConfirmation',
-  'renewLink',
-]);

@@ -5,11 +5,11 @@ import { confirmationMail, invitationMail, joinedMail, resetMail } from '../mail
 import { queueMail } from '../outbox.ts';
 import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
 import { refuseAfter } from '../rate-limit.ts';
+import { callerOf, iso, organizationOf } from '../routes/context.ts';
 import { hashCode, hashPassword, verifyPassword } from '../security.ts';
+import type { Handler, Schemas, Services } from '../types.ts';
 import { issueCode, linkBase, normalizeEmail, userBody } from './auth.ts';
-import { callerOf, iso, organizationOf } from './context.ts';
 import { inviterName } from './team.ts';
-import type { Handler, Schemas, Services } from './types.ts';
 
 const invalidCode = () =>
   new HttpProblem('invalid-code', { fields: [{ field: '/body/code', key: 'invalid-code' }] });

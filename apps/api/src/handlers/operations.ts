@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { migrationStatus } from '../db/index.ts';
 import { extensionDistribution } from '../extension.ts';
 import { HttpProblem } from '../problems.ts';
-import type { Handler } from './types.ts';
+import type { Handler } from '../types.ts';
 
 const started = Date.now();
 

@@ -4,9 +4,9 @@ import type { RoleName } from '../db/schema.ts';
 import { invitationMail, joinedMail } from '../mail.ts';
 import { queueMail } from '../outbox.ts';
 import { fieldProblem, HttpProblem } from '../problems.ts';
+import { callerOf, organizationOf } from '../routes/context.ts';
+import type { Handler, Schemas } from '../types.ts';
 import { issueCode, linkBase, normalizeEmail } from './auth.ts';
-import { callerOf, organizationOf } from './context.ts';
-import type { Handler, Schemas } from './types.ts';
 
 function memberQuery(db: Db, organizationId: string) {
   return db

@@ -1,6 +1,6 @@
+import { callerOf } from '../routes/context.ts';
+import type { Handler } from '../types.ts';
 import { firstRole, userBody } from './auth.ts';
-import { callerOf } from './context.ts';
-import type { Handler } from './types.ts';
 
 export const getMe: Handler<'getMe'> = async (services, request) => {
   const caller = callerOf(request);

@@ -1,7 +1,8 @@
-// The access check's one statement, and what this process may keep of its answers.
+// users, and the access check's one statement (the user with their membership and organization) with what this
+// process may keep of its answers.
 import { type CompiledQuery, sql } from 'kysely';
-import { type Db, postgresPool, type WriteGeneration, writeGeneration } from './db/index.ts';
-import type { RoleName, UserRow } from './db/schema.ts';
+import { type Db, postgresPool, type WriteGeneration, writeGeneration } from '../db/index.ts';
+import type { RoleName, UserRow } from '../db/schema.ts';
 
 const noOrganization = '00000000-0000-0000-0000-000000000000';
 
@@ -118,4 +119,9 @@ export class AccessRows {
     }
     return row;
   }
+}
+
+/** The team page's "last active". */
+export async function touchLastActive(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ last_active_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -1,7 +1,7 @@
 import type { ImageType } from '../db/schema.ts';
 import { HttpProblem } from '../problems.ts';
 import { sniffImage } from '../storage.ts';
-import type { Caller, OperationId, Request } from './types.ts';
+import type { Caller, OperationId, Request } from '../types.ts';
 
 /** The signed-in caller (the access hook already answered 401 when there is none). */
 export function callerOf<K extends OperationId>(request: Request<K>): Caller {
