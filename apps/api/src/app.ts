@@ -9,7 +9,7 @@ import services from './plugins/app/services.ts';
 import docs from './plugins/external/docs.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import staticFiles, { backofficeDir } from './plugins/external/static.ts';
-import operations from './routes/operations.ts';
+import operations from './routes/index.ts';
 
 export { specPath } from './contract.ts';
 

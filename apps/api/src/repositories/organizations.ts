@@ -17,3 +17,33 @@ export async function bumpContentVersion(db: Db, organizationId: string, log: Fa
     log.warn({ reason: (error as Error).message }, 'content version not moved');
   }
 }
+
+/** How many rows of this table the organization has. */
+export async function countRows(
+  db: Db,
+  organizationId: string,
+  table: 'projects' | 'categories' | 'scenarios' | 'steps',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Rows of this table the organization created per UTC day since `start`, by 'YYYY-MM-DD'. */
+export async function createdPerDay(
+  db: Db,
+  organizationId: string,
+  table: 'projects' | 'runs',
+  start: Date,
+): Promise<Map<string, number>> {
+  const result = await sql<{
+    day: string;
+    n: number;
+  }>`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+    FROM ${sql.table(table)} WHERE organization_id = ${organizationId} AND created_at >= ${start}
+    GROUP BY 1`.execute(db);
+  return new Map(result.rows.map((row) => [row.day, Number(row.n)]));
+}

@@ -18,10 +18,6 @@ export function organizationOf<K extends OperationId>(request: Request<K>): stri
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function iso(date: Date | string): string {
-  return (date instanceof Date ? date : new Date(date)).toISOString();
-}
-
 const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
 
 /** The image of an upload request: a type we store, and bytes that are what the Content-Type says (415 if not). */

@@ -1,49 +1,41 @@
-// Every operation of openapi.yaml, routed and validated by the glue from the same file, behind its access rule.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import openapiGlue from 'fastify-openapi-glue';
-import fp from 'fastify-plugin';
-import { type OperationRules, operationRules, specPath } from '../contract.ts';
-import { handlers } from '../handlers/index.ts';
-import { accessHook } from '../plugins/app/access.ts';
-import { respond } from '../plugins/app/conditional.ts';
-import { bodyCheck, contentTypeHook } from '../plugins/app/input.ts';
-import type { OperationId, RawResult, Request, Services } from '../types.ts';
+// Tag `operations`: probes for process supervisors and load balancers.
+import { sql } from 'kysely';
+import { migrationStatus } from '../db/index.ts';
+import { HttpProblem } from '../problems.ts';
+import type { Handler } from '../types.ts';
 
-function routeFor(services: Services, operationId: OperationId, rules: OperationRules) {
-  const handler = handlers[operationId] as unknown as (
-    s: Services,
-    r: Request<OperationId>,
-  ) => Promise<{ status: number; body?: unknown; etag?: number } | RawResult>;
-  const run = (request: FastifyRequest) =>
-    handler(services, {
-      body: (Buffer.isBuffer(request.body) ? undefined : request.body) as never,
-      params: request.params as never,
-      query: request.query as never,
-      rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
-      contentType: request.headers['content-type'],
-      ifMatch: request.headers['if-match'],
-      locale: request.locale,
-      ip: request.ip,
-      caller: request.caller,
-      log: request.log,
-    });
-  return {
-    onRequest: [accessHook(services, operationId, rules), contentTypeHook(rules.bodyTypes)],
-    preValidation: bodyCheck(rules.bodyTypes),
-    handler: respond(services, operationId, rules.access, run),
-  };
+const started = Date.now();
+
+export const getHealth: Handler<'getHealth'> = async () => ({
+  status: 200,
+  body: { status: 'ok', uptimeSeconds: Math.floor((Date.now() - started) / 1000) },
+});
+
+/** A database that hangs (a lost server, a full pool) must make the probe fail, not wait. */
+const readyTimeoutMs = 2000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), readyTimeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export default fp(async function operations(app: FastifyInstance) {
-  // Read at boot: an operation without its x-access stops the server here.
-  const rules = operationRules();
-  await app.register(openapiGlue, {
-    specification: specPath,
-    prefix: '/api',
-    operationResolver: ((operationId: string) => {
-      const found = rules.get(operationId as OperationId);
-      if (!found) throw new Error(`openapi.yaml: no rules for ${operationId}`);
-      return routeFor(app.mulot, operationId as OperationId, found);
-    }) as never,
-  });
-});
+export const getReadiness: Handler<'getReadiness'> = async (services, request) => {
+  let status: Awaited<ReturnType<typeof migrationStatus>>;
+  let pendingMails: number;
+  try {
+    [status, pendingMails] = await withTimeout(
+      (async () => {
+        await sql`SELECT 1`.execute(services.db);
+        return Promise.all([migrationStatus(services.db), services.outbox.pending()]);
+      })(),
+    );
+  } catch (error) {
+    request.log.warn({ err: error }, 'not ready: the database does not answer');
+    throw new HttpProblem('not-ready', { key: 'not-ready.database' });
+  }
+  if (status.missing.length > 0) throw new HttpProblem('not-ready', { key: 'not-ready.migrations' });
+  return { status: 200, body: { status: 'ready', migrations: status.applied, pendingMails } };
+};

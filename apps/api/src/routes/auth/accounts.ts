@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import type { RoleName, UserRow } from '../db/schema.ts';
-import { confirmationMail, resetMail } from '../mail.ts';
-import { queueMail } from '../outbox.ts';
-import { fieldProblem, HttpProblem } from '../problems.ts';
-import { refuseAfter } from '../rate-limit.ts';
-import { callerOf } from '../routes/context.ts';
-import { hashCode, hashPassword, newCode, verifyPassword } from '../security.ts';
-import type { Handler, Schemas } from '../types.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { RoleName, UserRow } from '../../db/schema.ts';
+import { confirmationMail, resetMail } from '../../mail.ts';
+import { queueMail } from '../../outbox.ts';
+import { fieldProblem, HttpProblem } from '../../problems.ts';
+import { refuseAfter } from '../../rate-limit.ts';
+import { hashCode, hashPassword, newCode, verifyPassword } from '../../security.ts';
+import type { Handler, Schemas } from '../../types.ts';
+import { callerOf } from '../context.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { RoleName } from '../db/schema.ts';
-import { confirmationMail, invitationMail, joinedMail, resetMail } from '../mail.ts';
-import { queueMail } from '../outbox.ts';
-import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
-import { refuseAfter } from '../rate-limit.ts';
-import { callerOf, iso, organizationOf } from '../routes/context.ts';
-import { hashCode, hashPassword, verifyPassword } from '../security.ts';
-import type { Handler, Schemas, Services } from '../types.ts';
-import { issueCode, linkBase, normalizeEmail, userBody } from './auth.ts';
+import type { Db } from '../../db/index.ts';
+import type { RoleName } from '../../db/schema.ts';
+import { confirmationMail, invitationMail, joinedMail, resetMail } from '../../mail.ts';
+import { queueMail } from '../../outbox.ts';
+import { fieldProblem, HttpProblem, notFound } from '../../problems.ts';
+import { refuseAfter } from '../../rate-limit.ts';
+import { iso } from '../../repositories/dates.ts';
+import { hashCode, hashPassword, verifyPassword } from '../../security.ts';
+import type { Handler, Schemas, Services } from '../../types.ts';
+import { callerOf, organizationOf } from '../context.ts';
+import { issueCode, linkBase, normalizeEmail, userBody } from './accounts.ts';
 import { inviterName } from './team.ts';
 
 const invalidCode = () =>

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/index.ts';
-import type { RoleName } from '../db/schema.ts';
-import { invitationMail, joinedMail } from '../mail.ts';
-import { queueMail } from '../outbox.ts';
-import { fieldProblem, HttpProblem } from '../problems.ts';
-import { callerOf, organizationOf } from '../routes/context.ts';
-import type { Handler, Schemas } from '../types.ts';
-import { issueCode, linkBase, normalizeEmail } from './auth.ts';
+import type { Db } from '../../db/index.ts';
+import type { RoleName } from '../../db/schema.ts';
+import { invitationMail, joinedMail } from '../../mail.ts';
+import { queueMail } from '../../outbox.ts';
+import { fieldProblem, HttpProblem } from '../../problems.ts';
+import type { Handler, Schemas } from '../../types.ts';
+import { callerOf, organizationOf } from '../context.ts';
+import { issueCode, linkBase, normalizeEmail } from './accounts.ts';
 
 function memberQuery(db: Db, organizationId: string) {
   return db

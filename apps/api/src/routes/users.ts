@@ -1,0 +1,27 @@
+// Tag `users`: the signed-in user.
+
+import type { Handler } from '../types.ts';
+import { firstRole, userBody } from './auth/accounts.ts';
+import { callerOf } from './context.ts';
+
+export const getMe: Handler<'getMe'> = async (services, request) => {
+  const caller = callerOf(request);
+  const role = caller.role ?? (await firstRole(services.db, caller.user.id));
+  return { status: 200, body: userBody(caller.user, role) };
+};
+
+export const updateMe: Handler<'updateMe'> = async (services, request) => {
+  const caller = callerOf(request);
+  const user = await services.db
+    .updateTable('users')
+    .set({
+      firstname: request.body.firstname.trim(),
+      lastname: request.body.lastname.trim(),
+      updated_at: new Date(),
+    })
+    .where('id', '=', caller.user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const role = caller.role ?? (await firstRole(services.db, user.id));
+  return { status: 200, body: userBody(user, role) };
+};
