@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildServer } from '../src/app.ts';
-import { confidentFrom, queryWords, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
+import { confidentFrom, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
+import { queryWords } from '../src/assistant/query.ts';
 import { configFromEnv } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
 import {
