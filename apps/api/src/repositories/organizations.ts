@@ -47,3 +47,46 @@ export async function createdPerDay(
     GROUP BY 1`.execute(db);
   return new Map(result.rows.map((row) => [row.day, Number(row.n)]));
 }
+
+export async function insertOrganization(trx: Db, id: string, name: string): Promise<void> {
+  await trx.insertInto('organizations').values({ id, name }).execute();
+}
+
+export async function organizationNameOf(db: Db, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/** Every organization, with the user's role and membership date where they belong. */
+export function everyOrganizationFor(db: Db, userId: string) {
+  return db
+    .selectFrom('organizations')
+    .leftJoin('memberships', (join) =>
+      join
+        .onRef('memberships.organization_id', '=', 'organizations.id')
+        .on('memberships.user_id', '=', userId),
+    )
+    .select([
+      'organizations.id',
+      'organizations.name',
+      'memberships.role',
+      'memberships.created_at as joined',
+    ])
+    .execute();
+}
+
+/** The organizations the user belongs to, in membership order. */
+export function organizationsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select(['organizations.id', 'organizations.name', 'memberships.role'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .orderBy('organizations.id')
+    .execute();
+}

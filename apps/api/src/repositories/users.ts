@@ -1,5 +1,6 @@
 // users, and the access check's one statement (the user with their membership and organization) with what this
 // process may keep of its answers.
+import { randomUUID } from 'node:crypto';
 import { type CompiledQuery, sql } from 'kysely';
 import { type Db, postgresPool, type WriteGeneration, writeGeneration } from '../db/index.ts';
 import type { RoleName, UserRow } from '../db/schema.ts';
@@ -124,4 +125,132 @@ export class AccessRows {
 /** The team page's "last active". */
 export async function touchLastActive(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ last_active_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** Serializes registrations so exactly one first account becomes platform administrator. */
+export async function lockRegistrations(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(7242002)`.execute(trx);
+}
+
+export function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id;
+}
+
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export function insertUser(trx: Db, values: { email: string; passwordHash: string; isAdmin: boolean }) {
+  return trx
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      email: values.email,
+      password_hash: values.passwordHash,
+      is_admin: values.isAdmin,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A new password by a reset link: it confirms the account too, and revokes every token issued before. */
+export async function resetPassword(trx: Db, userId: string, passwordHash: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      confirmed_at: eb.fn.coalesce('confirmed_at', sql<Date>`now()`),
+      token_version: eb('token_version', '+', 1),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A new password chosen by its signed-in owner: every token issued before stops working. */
+export function changePassword(db: Db, userId: string, passwordHash: string) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function confirmUser(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      confirmed_at: eb.fn.coalesce('confirmed_at', sql<Date>`now()`),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function updateNames(db: Db, userId: string, names: { firstname: string; lastname: string }) {
+  return db
+    .updateTable('users')
+    .set({ ...names, updated_at: new Date() })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Someone invited who has no account yet: a user without a password until they accept. */
+export function insertInvitedUser(trx: Db, email: string) {
+  return trx.insertInto('users').values({ id: randomUUID(), email }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** An account that only existed for an invitation (never a password, nor any content). */
+export async function deleteIfNeverSignedIn(trx: Db, userId: string): Promise<void> {
+  await trx.deleteFrom('users').where('id', '=', userId).where('password_hash', 'is', null).execute();
+}
+
+/**
+ * Accepting an invitation: with a new password (the mailed code proves the email), or by signing in. Undefined when
+ * someone set a password through another link in the meantime.
+ */
+export function acceptInvitationAs(trx: Db, userId: string, passwordHash: string | null) {
+  return trx
+    .updateTable('users')
+    .set((eb) =>
+      passwordHash === null
+        ? { last_active_at: new Date() }
+        : {
+            password_hash: passwordHash,
+            confirmed_at: eb.fn.coalesce('confirmed_at', sql<Date>`now()`),
+            last_active_at: new Date(),
+            updated_at: new Date(),
+          },
+    )
+    .where('id', '=', userId)
+    .$if(passwordHash !== null, (qb) => qb.where('password_hash', 'is', null))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function confirmationStateByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'confirmed_at', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function namesOf(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['firstname', 'lastname', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 // Tag `organizations`: the organizations the caller can act in.
+import { everyOrganizationFor, organizationsOf } from '../repositories/organizations.ts';
 import type { Handler } from '../types.ts';
 import { callerOf } from './context.ts';
 
@@ -6,20 +7,7 @@ export const listOrganizations: Handler<'listOrganizations'> = async (services, 
   const { user } = callerOf(request);
   if (user.is_admin) {
     // A platform administrator sees every organization: their own first, in membership order, then the rest by name.
-    const rows = await services.db
-      .selectFrom('organizations')
-      .leftJoin('memberships', (join) =>
-        join
-          .onRef('memberships.organization_id', '=', 'organizations.id')
-          .on('memberships.user_id', '=', user.id),
-      )
-      .select([
-        'organizations.id',
-        'organizations.name',
-        'memberships.role',
-        'memberships.created_at as joined',
-      ])
-      .execute();
+    const rows = await everyOrganizationFor(services.db, user.id);
     rows.sort((a, b) => {
       if (a.joined && b.joined) return new Date(a.joined).getTime() - new Date(b.joined).getTime();
       if (a.joined) return -1;
@@ -28,13 +16,5 @@ export const listOrganizations: Handler<'listOrganizations'> = async (services, 
     });
     return { status: 200, body: rows.map((r) => ({ id: r.id, name: r.name, role: r.role })) };
   }
-  const rows = await services.db
-    .selectFrom('memberships')
-    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-    .select(['organizations.id', 'organizations.name', 'memberships.role'])
-    .where('memberships.user_id', '=', user.id)
-    .orderBy('memberships.created_at')
-    .orderBy('organizations.id')
-    .execute();
-  return { status: 200, body: rows };
+  return { status: 200, body: await organizationsOf(services.db, user.id) };
 };

@@ -1,7 +1,8 @@
 // Tag `users`: the signed-in user.
-
+import { firstRole } from '../repositories/memberships.ts';
+import { updateNames } from '../repositories/users.ts';
 import type { Handler } from '../types.ts';
-import { firstRole, userBody } from './auth/accounts.ts';
+import { userBody } from './auth/accounts.ts';
 import { callerOf } from './context.ts';
 
 export const getMe: Handler<'getMe'> = async (services, request) => {
@@ -12,16 +13,10 @@ export const getMe: Handler<'getMe'> = async (services, request) => {
 
 export const updateMe: Handler<'updateMe'> = async (services, request) => {
   const caller = callerOf(request);
-  const user = await services.db
-    .updateTable('users')
-    .set({
-      firstname: request.body.firstname.trim(),
-      lastname: request.body.lastname.trim(),
-      updated_at: new Date(),
-    })
-    .where('id', '=', caller.user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await updateNames(services.db, caller.user.id, {
+    firstname: request.body.firstname.trim(),
+    lastname: request.body.lastname.trim(),
+  });
   const role = caller.role ?? (await firstRole(services.db, user.id));
   return { status: 200, body: userBody(user, role) };
 };
