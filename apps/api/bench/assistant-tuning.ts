@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServer } from '../src/app.ts';
 import { relevant, searchGuides } from '../src/assistant/fulltext.ts';
-import { buildServer } from '../src/server.ts';
 import { type Call, loadLabelledSet, tuningQueries } from './assistant/labelled.ts';
 import { benchAccount } from './support.ts';
 

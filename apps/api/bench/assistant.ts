@@ -13,10 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { confidentFrom, queryWords, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
+import { buildServer } from '../src/app.ts';
+import { confidentFrom, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
+import { queryWords } from '../src/assistant/query.ts';
 import { configFromEnv } from '../src/config.ts';
 import type { Db } from '../src/db/index.ts';
-import { buildServer } from '../src/server.ts';
 import {
   type Call,
   calibrationQueries,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildServer } from '../src/server.ts';
+import { buildServer } from '../src/app.ts';
 import { Cluster, nginxPath } from '../test/support/replicas.ts';
 import { benchAccount, benchDatabase } from './support.ts';
 

@@ -1,7 +1,7 @@
 // What the benchmarks share.
 import pg from 'pg';
+import type { buildServer } from '../src/app.ts';
 import type { DatabaseTarget } from '../src/db/index.ts';
-import type { buildServer } from '../src/server.ts';
 
 type Server = Awaited<ReturnType<typeof buildServer>>;
 

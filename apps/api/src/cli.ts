@@ -43,7 +43,7 @@ let app: FastifyInstance | undefined;
 try {
   config = configFromEnv();
   // Loaded only once the configuration is known to be right: a wrong value is reported at once.
-  const { buildServer } = await import('./server.ts');
+  const { buildServer } = await import('./app.ts');
   app = await buildServer(config);
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

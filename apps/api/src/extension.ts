@@ -1,9 +1,9 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { noneMatch } from './conditional.ts';
 import type { Config } from './config.ts';
-import type { Schemas } from './handlers/types.ts';
+import { noneMatch } from './plugins/app/conditional.ts';
+import type { Schemas } from './types.ts';
 
 /** The stable address of the packaged extension, beside the back-office (not under /api: it is no API call). */
 export const extensionPackagePath = '/extension/mulot-extension.zip';

@@ -13,7 +13,7 @@ import {
 import { type Candidate, confidentScore, relevant, weak } from '../src/assistant/fulltext.ts';
 import { backup, restore } from '../src/backup.ts';
 import { type DatabaseTarget, openDatabase } from '../src/db/index.ts';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import {
   backend,
   freshDatabase,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessOf } from '../src/handlers/index.ts';
-import type { OperationId } from '../src/handlers/types.ts';
-import { operationIds } from './support/contract.ts';
+import type { OperationId } from '../src/types.ts';
+import { declaredAccess, operationIds } from './support/contract.ts';
 import { buildWorld, type Req, requests, snapshot, type World } from './support/fixtures.ts';
 import { type CallOptions, jpeg, png, startServer, type TestServer } from './support/harness.ts';
 
@@ -216,7 +215,7 @@ function casesFor(id: OperationId, req: Req): Case[] {
       expected: [404],
     });
   }
-  if (accessOf(id) === 'member' || accessOf(id) === 'admin') {
+  if (declaredAccess(id) === 'member' || declaredAccess(id) === 'admin') {
     cases.push({
       label: 'malformed organization id',
       options: req.body !== undefined ? { body: req.body, org: 'nope' } : { org: 'nope' },
@@ -255,7 +254,7 @@ describe('bad input', () => {
   it.each(operationIds)('%s rejects bad input with a 4xx problem and changes nothing', async (operation) => {
     const id = operation as OperationId;
     const req = requests(w)[id];
-    const access = accessOf(id);
+    const access = declaredAccess(id);
     const auth = access === 'public' ? {} : { token: w.admin.token, org: w.admin.org };
     const client = server.newClient();
     const before = await snapshot(server);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import { buildWorld, snapshot, type World } from './support/fixtures.ts';
 import { jpeg, png, startServer, type TestServer, webp } from './support/harness.ts';
 

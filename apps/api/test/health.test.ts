@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import { buildWorld, type World } from './support/fixtures.ts';
 import { jpeg, png, startServer, type TestServer } from './support/harness.ts';
 

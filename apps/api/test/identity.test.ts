@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
-import { linkBase } from '../src/handlers/auth.ts';
-import type { Schemas } from '../src/handlers/types.ts';
+import { linkBase } from '../src/routes/auth/accounts.ts';
+import type { Schemas } from '../src/types.ts';
 import {
   backend,
   freshDatabase,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import { png, rootUrl, startServer, type TestServer } from './support/harness.ts';
 import { linkIn } from './support/mail-sink.ts';
 

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { DatabaseTarget } from '../src/db/index.ts';
-import { buildServer } from '../src/server.ts';
 import {
   backend,
   freshDatabase,

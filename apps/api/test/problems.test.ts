@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { toProblem } from '../src/plugins/app/problems.ts';
 import { HttpProblem, localeOf, render } from '../src/problems.ts';
-import { toProblem } from '../src/server.ts';
 
 const request = { headers: {} } as FastifyRequest;
 

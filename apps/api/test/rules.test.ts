@@ -2,7 +2,7 @@
 // "send me a new link" dead ends. Each case here failed on main.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import { buildWorld, snapshot, type World } from './support/fixtures.ts';
 import { rootUrl, startServer, type TestServer } from './support/harness.ts';
 import { linkIn } from './support/mail-sink.ts';

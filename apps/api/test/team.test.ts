@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import { addMember, invite } from './support/fixtures.ts';
 import { rootUrl, type Session, startServer, type TestServer } from './support/harness.ts';
 import { linkIn } from './support/mail-sink.ts';

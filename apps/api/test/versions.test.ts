@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Schemas } from '../src/handlers/types.ts';
+import type { Schemas } from '../src/types.ts';
 import { buildWorld, type World } from './support/fixtures.ts';
 import { type Answer, startServer, type TestServer } from './support/harness.ts';
 

@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { specPath } from '../../src/server.ts';
+
+// The file itself, found from here: what the tests attack is decided by the contract, not by the server's code.
+const specPath = fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url));
 
 type Json = Record<string, unknown>;
 
@@ -13,6 +16,9 @@ interface ResponseObject {
 
 interface OperationObject {
   operationId: string;
+  'x-access'?: 'public' | 'user' | 'member' | 'admin';
+  'x-rate-limit'?: 'auth' | 'public';
+  security?: unknown[];
   responses: Record<string, ResponseObject>;
   requestBody?: unknown;
 }
@@ -49,6 +55,24 @@ for (const [template, item] of Object.entries(spec.paths)) {
 }
 
 export const operationIds = routes.map((r) => r.operation.operationId);
+
+/** Who may call an operation, as openapi.yaml declares it (`x-access`). */
+export function declaredAccess(operationId: string): 'public' | 'user' | 'member' | 'admin' {
+  const route = routes.find((r) => r.operation.operationId === operationId);
+  const access = route?.operation['x-access'];
+  if (!access) throw new Error(`openapi.yaml: ${operationId} declares no x-access`);
+  return access;
+}
+
+/** Every operation as the file declares it: id, method, path, access, rate-limit class, security. */
+export const declaredOperations = routes.map((r) => ({
+  operationId: r.operation.operationId,
+  method: r.method,
+  template: r.template,
+  access: r.operation['x-access'],
+  rateLimit: r.operation['x-rate-limit'] ?? null,
+  security: r.operation.security,
+}));
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { OperationId, Schemas } from '../../src/handlers/types.ts';
+import type { OperationId, Schemas } from '../../src/types.ts';
 import { png, rootUrl, type Session, type TestServer } from './harness.ts';
 import { linkIn } from './mail-sink.ts';
 

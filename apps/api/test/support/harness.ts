@@ -5,10 +5,10 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { buildServer } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/index.ts';
 import type { LogStream } from '../../src/logging.ts';
-import { buildServer } from '../../src/server.ts';
 import { checkResponse } from './contract.ts';
 import { linkIn, MailSink } from './mail-sink.ts';
 

@@ -1,7 +1,7 @@
 import type { ImageType } from '../db/schema.ts';
 import { HttpProblem } from '../problems.ts';
 import { sniffImage } from '../storage.ts';
-import type { Caller, OperationId, Request } from './types.ts';
+import type { Caller, OperationId, Request } from '../types.ts';
 
 /** The signed-in caller (the access hook already answered 401 when there is none). */
 export function callerOf<K extends OperationId>(request: Request<K>): Caller {
@@ -17,10 +17,6 @@ export function organizationOf<K extends OperationId>(request: Request<K>): stri
 }
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function iso(date: Date | string): string {
-  return (date instanceof Date ? date : new Date(date)).toISOString();
-}
 
 const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
 

@@ -1,15 +1,21 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
-import type { RoleName } from '../db/schema.ts';
-import { confirmationMail, invitationMail, joinedMail, resetMail } from '../mail.ts';
-import { queueMail } from '../outbox.ts';
-import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
-import { refuseAfter } from '../rate-limit.ts';
-import { hashCode, hashPassword, verifyPassword } from '../security.ts';
-import { issueCode, linkBase, normalizeEmail, userBody } from './auth.ts';
-import { callerOf, iso, organizationOf } from './context.ts';
+// Tag `auth`, invitations and links: pending invitations, accepting one, and mailing a link again.
+import type { Db } from '../../db/index.ts';
+import type { RoleName } from '../../db/schema.ts';
+import { confirmationMail, invitationMail, joinedMail, resetMail } from '../../mail.ts';
+import { queueMail } from '../../outbox.ts';
+import { fieldProblem, HttpProblem, notFound } from '../../problems.ts';
+import { refuseAfter } from '../../rate-limit.ts';
+import * as codes from '../../repositories/auth-codes.ts';
+import { issueCode } from '../../repositories/auth-codes.ts';
+import { iso } from '../../repositories/dates.ts';
+import * as memberships from '../../repositories/memberships.ts';
+import { organizationNameOf } from '../../repositories/organizations.ts';
+import * as users from '../../repositories/users.ts';
+import { hashPassword, verifyPassword } from '../../security.ts';
+import type { Handler, Schemas, Services } from '../../types.ts';
+import { callerOf, organizationOf } from '../context.ts';
+import { linkBase, normalizeEmail, userBody } from './accounts.ts';
 import { inviterName } from './team.ts';
-import type { Handler, Schemas, Services } from './types.ts';
 
 const invalidCode = () =>
   new HttpProblem('invalid-code', { fields: [{ field: '/body/code', key: 'invalid-code' }] });
@@ -28,44 +34,7 @@ async function pendingInvitations(
   organizationId: string,
   userId?: string,
 ): Promise<Schemas['Invitation'][]> {
-  const rows = await services.db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    // The latest invitation code sent for this organization (none for invitations sent before migration 0006).
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('auth_codes')
-          .select(['auth_codes.expires_at', 'auth_codes.invited_by'])
-          .whereRef('auth_codes.user_id', '=', 'users.id')
-          .where((w) =>
-            w.or([
-              w('auth_codes.organization_id', '=', organizationId),
-              w.and([w('auth_codes.purpose', '=', 'reset'), w('auth_codes.organization_id', 'is', null)]),
-            ]),
-          )
-          .orderBy('auth_codes.created_at', 'desc')
-          .limit(1)
-          .as('code'),
-      (join) => join.onTrue(),
-    )
-    .leftJoin('users as inviter', 'inviter.id', 'code.invited_by')
-    .select([
-      'users.id',
-      'users.email',
-      'memberships.role',
-      'memberships.created_at',
-      'code.expires_at',
-      'inviter.firstname',
-      'inviter.lastname',
-      'inviter.email as inviter_email',
-    ])
-    .where('memberships.organization_id', '=', organizationId)
-    .where('users.password_hash', 'is', null)
-    .$if(userId !== undefined, (qb) => qb.where('users.id', '=', userId ?? ''))
-    .orderBy('memberships.created_at', 'desc')
-    .orderBy('users.email')
-    .execute();
+  const rows = await memberships.pendingInvitationRows(services.db, organizationId, userId);
   const now = Date.now();
   const ttl = services.config.codeTtlSeconds.invite * 1000;
   return rows.map((row) => {
@@ -90,14 +59,7 @@ export const listInvitations: Handler<'listInvitations'> = async (services, requ
 
 /** Locks the pending membership (so a concurrent acceptance or cancellation waits), or answers 404. */
 async function lockedInvitation(trx: Db, organizationId: string, userId: string) {
-  const row = await trx
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select(['users.id', 'users.email', 'users.password_hash', 'memberships.role'])
-    .where('memberships.organization_id', '=', organizationId)
-    .where('memberships.user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await memberships.lockMembership(trx, organizationId, userId);
   if (!row || row.password_hash !== null) throw notFound('invitation-not-found');
   return row;
 }
@@ -107,25 +69,10 @@ export const cancelInvitation: Handler<'cancelInvitation'> = async (services, re
   const { userId } = request.params;
   await services.db.transaction().execute(async (trx) => {
     await lockedInvitation(trx, organizationId, userId);
-    await trx
-      .deleteFrom('memberships')
-      .where('organization_id', '=', organizationId)
-      .where('user_id', '=', userId)
-      .execute();
-    await trx
-      .deleteFrom('auth_codes')
-      .where('user_id', '=', userId)
-      .where('organization_id', '=', organizationId)
-      .execute();
+    await memberships.removeMembership(trx, organizationId, userId);
+    await codes.deleteInvitationCodes(trx, userId, organizationId);
     // An account that only existed for this invitation goes with it (it never had a password nor any content).
-    const elsewhere = await trx
-      .selectFrom('memberships')
-      .select('organization_id')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!elsewhere) {
-      await trx.deleteFrom('users').where('id', '=', userId).where('password_hash', 'is', null).execute();
-    }
+    if (!(await memberships.hasAnyMembership(trx, userId))) await users.deleteIfNeverSignedIn(trx, userId);
   });
   return { status: 204, body: undefined };
 };
@@ -137,25 +84,15 @@ export const resendInvitation: Handler<'resendInvitation'> = async (services, re
   const base = linkBase(services.config, request.body.rootRedirect, '/body/rootRedirect');
   await services.db.transaction().execute(async (trx) => {
     const invited = await lockedInvitation(trx, organizationId, userId);
-    const organization = await trx
-      .selectFrom('organizations')
-      .select('name')
-      .where('id', '=', organizationId)
-      .executeTakeFirstOrThrow();
+    const organizationName = await organizationNameOf(trx, organizationId);
     // Only the newest link works: an older one forwarded or leaked is useless.
-    await trx
-      .updateTable('auth_codes')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .where((w) => w.or([w('organization_id', '=', organizationId), w('purpose', '=', 'reset')]))
-      .execute();
+    await codes.retireInvitationCodes(trx, userId, organizationId);
     const ttl = services.config.codeTtlSeconds.invite;
     const code = await issueCode(trx, userId, 'invite', ttl, { organizationId, invitedBy: inviter.id });
     const link = `${base}/auth/accept-invitation?code=${encodeURIComponent(code)}`;
     await queueMail(
       trx,
-      invitationMail(request.locale, invited.email, organization.name, inviterName(inviter), link),
+      invitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link),
       ttl,
     );
   });
@@ -167,34 +104,7 @@ export const resendInvitation: Handler<'resendInvitation'> = async (services, re
 
 /** A usable invitation code: not used, not expired, and its membership still there (not cancelled). */
 async function usableInvitation(db: Db, code: string) {
-  const row = await db
-    .selectFrom('auth_codes')
-    .innerJoin('users', 'users.id', 'auth_codes.user_id')
-    .innerJoin('memberships', (join) =>
-      join
-        .onRef('memberships.user_id', '=', 'auth_codes.user_id')
-        .onRef('memberships.organization_id', '=', 'auth_codes.organization_id'),
-    )
-    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-    .leftJoin('users as inviter', 'inviter.id', 'auth_codes.invited_by')
-    .select([
-      'auth_codes.id as code_id',
-      'auth_codes.expires_at',
-      'users.id as user_id',
-      'users.email',
-      'users.password_hash',
-      'memberships.role',
-      'organizations.id as organization_id',
-      'organizations.name as organization_name',
-      'inviter.firstname',
-      'inviter.lastname',
-      'inviter.email as inviter_email',
-    ])
-    .where('auth_codes.code_hash', '=', hashCode(code))
-    .where('auth_codes.purpose', '=', 'invite')
-    .where('auth_codes.used_at', 'is', null)
-    .where('auth_codes.expires_at', '>', new Date())
-    .executeTakeFirst();
+  const row = await codes.findUsableInvitation(db, code);
   if (!row) throw invalidCode();
   return row;
 }
@@ -234,38 +144,11 @@ export const acceptInvitation: Handler<'acceptInvitation'> = async (services, re
     }
   }
   const user = await services.db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable('auth_codes')
-      .set({ used_at: new Date() })
-      .where('id', '=', invitation.code_id)
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!used) throw invalidCode();
-    const still = await trx
-      .selectFrom('memberships')
-      .select('role')
-      .where('user_id', '=', invitation.user_id)
-      .where('organization_id', '=', invitation.organization_id)
-      .executeTakeFirst();
-    if (!still) throw invalidCode();
-    return trx
-      .updateTable('users')
-      .set((eb) =>
-        passwordHash === null
-          ? { last_active_at: new Date() }
-          : {
-              password_hash: passwordHash,
-              // The mailed code proves the email.
-              confirmed_at: eb.fn.coalesce('confirmed_at', sql<Date>`now()`),
-              last_active_at: new Date(),
-              updated_at: new Date(),
-            },
-      )
-      .where('id', '=', invitation.user_id)
-      .$if(passwordHash !== null, (qb) => qb.where('password_hash', 'is', null))
-      .returningAll()
-      .executeTakeFirst();
+    if (!(await codes.useCode(trx, invitation.code_id))) throw invalidCode();
+    if ((await memberships.roleIn(trx, invitation.organization_id, invitation.user_id)) === undefined) {
+      throw invalidCode();
+    }
+    return users.acceptInvitationAs(trx, invitation.user_id, passwordHash);
   });
   // Someone set a password through another link in the meantime: this one must sign in instead.
   if (!user) throw invalidCode();
@@ -281,15 +164,7 @@ export const acceptInvitation: Handler<'acceptInvitation'> = async (services, re
 };
 
 export const checkResetCode: Handler<'checkResetCode'> = async (services, request) => {
-  const row = await services.db
-    .selectFrom('auth_codes')
-    .select('id')
-    .where('code_hash', '=', hashCode(request.body.code))
-    .where('purpose', '=', 'reset')
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  if (!row) throw invalidCode();
+  if (!(await codes.isResetCodeUsable(services.db, request.body.code))) throw invalidCode();
   return { status: 204, body: undefined };
 };
 
@@ -317,11 +192,7 @@ export const resendConfirmation: Handler<'resendConfirmation'> = async (services
   const base = linkBase(services.config, request.body.rootUrl, '/body/rootUrl');
   const email = normalizeEmail(request.body.email);
   await limitMails(services, `mail:${email}`);
-  const user = await services.db
-    .selectFrom('users')
-    .select(['id', 'email', 'confirmed_at', 'password_hash'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const user = await users.confirmationStateByEmail(services.db, email);
   // Same answer whatever the email: only an account waiting for confirmation gets a mail.
   if (user && user.confirmed_at === null && user.password_hash !== null) {
     await mailConfirmation(services, user, base, request.locale);
@@ -331,20 +202,7 @@ export const resendConfirmation: Handler<'resendConfirmation'> = async (services
 
 export const renewLink: Handler<'renewLink'> = async (services, request) => {
   const base = linkBase(services.config, request.body.rootUrl, '/body/rootUrl');
-  const old = await services.db
-    .selectFrom('auth_codes')
-    .innerJoin('users', 'users.id', 'auth_codes.user_id')
-    .select([
-      'auth_codes.purpose',
-      'auth_codes.organization_id',
-      'auth_codes.invited_by',
-      'users.id',
-      'users.email',
-      'users.confirmed_at',
-      'users.password_hash',
-    ])
-    .where('auth_codes.code_hash', '=', hashCode(request.body.code))
-    .executeTakeFirst();
+  const old = await codes.findAnyCode(services.db, request.body.code);
   if (!old) return { status: 204, body: undefined };
   await limitMails(services, `mail:${old.email}`);
   if (old.purpose === 'confirm') {
@@ -360,31 +218,19 @@ export const renewLink: Handler<'renewLink'> = async (services, request) => {
   } else if (old.organization_id) {
     const organizationId = old.organization_id;
     await services.db.transaction().execute(async (trx) => {
-      const membership = await trx
-        .selectFrom('memberships')
-        .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-        .select('organizations.name')
-        .where('memberships.organization_id', '=', organizationId)
-        .where('memberships.user_id', '=', old.id)
-        .executeTakeFirst();
+      const organizationName = await memberships.membershipOrganizationName(trx, organizationId, old.id);
       // Cancelled since: nothing to renew.
-      if (!membership) return;
+      if (organizationName === undefined) return;
       const ttl = services.config.codeTtlSeconds.invite;
       const code = await issueCode(trx, old.id, 'invite', ttl, { organizationId, invitedBy: old.invited_by });
       const link = `${base}/auth/accept-invitation?code=${encodeURIComponent(code)}`;
-      const sender = old.invited_by
-        ? await trx
-            .selectFrom('users')
-            .select(['firstname', 'lastname', 'email'])
-            .where('id', '=', old.invited_by)
-            .executeTakeFirst()
-        : undefined;
-      const inviter = sender ? inviterName(sender) : membership.name;
+      const sender = old.invited_by ? await users.namesOf(trx, old.invited_by) : undefined;
+      const inviter = sender ? inviterName(sender) : organizationName;
       await queueMail(
         trx,
         old.password_hash
-          ? joinedMail(request.locale, old.email, membership.name, link)
-          : invitationMail(request.locale, old.email, membership.name, inviter, link),
+          ? joinedMail(request.locale, old.email, organizationName, link)
+          : invitationMail(request.locale, old.email, organizationName, inviter, link),
         ttl,
       );
     });

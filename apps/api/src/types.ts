@@ -1,15 +1,15 @@
 import type { components, operations } from '@mulot/api-client/schema';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccessRows } from '../access.ts';
-import type { ReadCache } from '../conditional.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import type { RoleName, UserRow } from '../db/schema.ts';
-import type { OutboxWorker } from '../outbox.ts';
-import type { Locale } from '../problems.ts';
-import type { RateLimits } from '../rate-limit.ts';
-import type { Tokens } from '../security.ts';
-import type { ScreenshotStorage } from '../storage.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { RoleName, UserRow } from './db/schema.ts';
+import type { OutboxWorker } from './outbox.ts';
+import type { ReadCache } from './plugins/app/read-cache.ts';
+import type { Locale } from './problems.ts';
+import type { RateLimits } from './rate-limit.ts';
+import type { AccessRows } from './repositories/users.ts';
+import type { Tokens } from './security.ts';
+import type { ScreenshotStorage } from './storage.ts';
 
 export type Schemas = components['schemas'];
 export type OperationId = keyof operations;

@@ -1,9 +1,10 @@
+// Tag `assistant`: the published guides that answer what an end user describes.
 import { type Candidate, reasonOf, relevant, searchGuides, weak } from '../assistant/fulltext.ts';
 import { ModelFailure, rerank } from '../assistant/model.ts';
 import { fieldProblem } from '../problems.ts';
-import { projectsForUrl } from './activity.ts';
+import { projectsForUrl } from '../repositories/projects.ts';
+import type { Handler, Schemas } from '../types.ts';
 import { organizationOf } from './context.ts';
-import type { Handler, Schemas } from './types.ts';
 
 /** At most this many guides are shown; a model sees a few more candidates to choose from. */
 const shown = 5;

@@ -1,8 +1,8 @@
+// Tag `operations`: probes for process supervisors and load balancers.
 import { sql } from 'kysely';
 import { migrationStatus } from '../db/index.ts';
-import { extensionDistribution } from '../extension.ts';
 import { HttpProblem } from '../problems.ts';
-import type { Handler } from './types.ts';
+import type { Handler } from '../types.ts';
 
 const started = Date.now();
 
@@ -39,8 +39,3 @@ export const getReadiness: Handler<'getReadiness'> = async (services, request) =
   if (status.missing.length > 0) throw new HttpProblem('not-ready', { key: 'not-ready.migrations' });
   return { status: 200, body: { status: 'ready', migrations: status.applied, pendingMails } };
 };
-
-export const getExtension: Handler<'getExtension'> = async (services) => ({
-  status: 200,
-  body: extensionDistribution(services.config),
-});

@@ -1,4 +1,4 @@
-import { fieldProblem } from '../problems.ts';
+import { fieldProblem, HttpProblem } from '../problems.ts';
 
 /**
  * What a write's `If-Match` asks for: null when the write is unconditional (no header, or `*`, which any existing
@@ -30,4 +30,22 @@ export function expectedVersions(header: string | undefined): Expected {
 /** The values a `version IN (…)` condition compares with; 0 is never a version, so an empty list matches nothing. */
 export function versionList(expected: number[]): number[] {
   return expected.length > 0 ? expected : [0];
+}
+
+/**
+ * The one versioned write: `write` applies the change only to a row whose version is still one of `versions`
+ * (null: unconditional), check and change in one statement, and answers the row it changed or undefined. When
+ * it changed nothing, `find` tells why: it throws 404 when there is no such row; otherwise the row exists at
+ * another version, and the write answers 412 (`precondition-failed`, or the `key` given).
+ */
+export async function versionedWrite<T>(
+  expected: Expected,
+  write: (versions: number[] | null) => Promise<T | undefined>,
+  find: () => Promise<unknown>,
+  key?: 'step-precondition-failed',
+): Promise<T> {
+  const row = await write(expected === null ? null : versionList(expected));
+  if (row !== undefined) return row;
+  await find();
+  throw new HttpProblem('precondition-failed', key ? { key } : {});
 }

@@ -1,12 +1,12 @@
+// run_step_issues: the steps whose target a run did not find (or found with low confidence), and what guide health
+// computes from them. The health rule, documented on the StepHealth schema of openapi.yaml and in the README, lives
+// in the one query of failingSteps.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import { notFound } from '../problems.ts';
-import { checkScenario } from './content.ts';
-import { iso, organizationOf, uploadedImage } from './context.ts';
-import type { Handler, Schemas } from './types.ts';
-
-// Guide health: which steps fail for end users, from the runs the extension records. The rule, documented on the
-// StepHealth schema of openapi.yaml and in the README, lives in the one query below.
+import type { Schemas } from '../types.ts';
+import { iso } from './dates.ts';
 
 const DAY = 24 * 3600 * 1000;
 export const HEALTH_WINDOW_DAYS = 30;
@@ -36,7 +36,11 @@ interface FailingStepRow {
  * reached step n when it recorded n - 1 completed steps or an issue on that step, and passed it when it recorded n
  * completed steps and no issue on it; a run started after the latest failure that passed the step clears the alert.
  */
-async function failingSteps(db: Db, organizationId: string, scenarioId?: string): Promise<FailingStepRow[]> {
+export async function failingSteps(
+  db: Db,
+  organizationId: string,
+  scenarioId?: string,
+): Promise<FailingStepRow[]> {
   const since = new Date(Date.now() - HEALTH_WINDOW_DAYS * DAY);
   const ofScenario = scenarioId ? sql`AND r.scenario_id = ${scenarioId}` : sql``;
   const result = await sql<FailingStepRow>`
@@ -73,11 +77,11 @@ async function failingSteps(db: Db, organizationId: string, scenarioId?: string)
   return result.rows;
 }
 
-function isoOrNull(value: Date | string | null): string | null {
+export function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : iso(value);
 }
 
-function healthOf(row: FailingStepRow): Schemas['StepHealth'] {
+export function healthOf(row: FailingStepRow): Schemas['StepHealth'] {
   const runs = Math.max(Number(row.reached), Number(row.failures));
   const capturedAt = isoOrNull(row.target_captured_at);
   const lastSeenAt = iso(row.last_seen);
@@ -161,63 +165,8 @@ export async function guidesToRepair(db: Db, organizationId: string): Promise<Sc
     .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt) || a.scenarioId.localeCompare(b.scenarioId));
 }
 
-export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, request) => {
-  const organizationId = organizationOf(request);
-  const scenarioId = request.params.id;
-  await checkScenario(services.db, organizationId, scenarioId);
-  const steps = await services.db
-    .selectFrom('steps')
-    .select((eb) => [
-      'steps.id',
-      'steps.position',
-      'steps.name',
-      'steps.url',
-      'steps.target_captured_at',
-      eb
-        .exists(
-          eb.selectFrom('screenshots').select('step_id').whereRef('screenshots.step_id', '=', 'steps.id'),
-        )
-        .as('has_screenshot'),
-    ])
-    .where('scenario_id', '=', scenarioId)
-    .where('organization_id', '=', organizationId)
-    .orderBy('position')
-    .execute();
-  const failing = new Map(
-    (await failingSteps(services.db, organizationId, scenarioId)).map((r) => [r.step_id, healthOf(r)]),
-  );
-  return {
-    status: 200,
-    body: {
-      scenarioId,
-      steps: steps.map(
-        (s) =>
-          failing.get(s.id) ?? {
-            stepId: s.id,
-            position: s.position,
-            name: s.name,
-            url: s.url,
-            health: 'ok',
-            runs: 0,
-            failures: 0,
-            failureRate: 0,
-            lastSeenAt: null,
-            lastOutcome: null,
-            lastUrl: null,
-            lastConfidence: null,
-            hasScreenshot: Boolean(s.has_screenshot),
-            latestFailure: null,
-            targetCapturedAt: isoOrNull(s.target_captured_at),
-            repairPending: false,
-          },
-      ),
-    },
-  };
-};
-
-// ── the page as the end user saw it when a step failed ──
-
-async function findIssue(
+/** 404 unless the issue belongs to this run of this scenario of the organization. */
+export async function findIssue(
   db: Db,
   organizationId: string,
   scenarioId: string,
@@ -237,20 +186,60 @@ async function findIssue(
   if (!issue) throw notFound('issue-not-found');
 }
 
-export const putRunIssueScreenshot: Handler<'putRunIssueScreenshot'> = async (services, request) => {
-  const organizationId = organizationOf(request);
-  const { id, runId, issueId } = request.params;
-  const image = uploadedImage(request);
-  await findIssue(services.db, organizationId, id, runId, issueId);
-  await services.storage.putIssue(organizationId, issueId, image);
-  return { status: 204, body: undefined };
-};
+/** A run's issues, oldest first. */
+export async function issueBodies(db: Db, runId: string): Promise<Schemas['Run']['stepIssues']> {
+  const issues = await db
+    .selectFrom('run_step_issues')
+    .select((eb) => [
+      'id',
+      'step_id',
+      'outcome',
+      'confidence',
+      'url',
+      'created_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('run_step_issue_screenshots')
+            .select('issue_id')
+            .whereRef('run_step_issue_screenshots.issue_id', '=', 'run_step_issues.id'),
+        )
+        .as('has_screenshot'),
+    ])
+    .where('run_id', '=', runId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return issues.map((i) => ({
+    id: i.id,
+    stepId: i.step_id,
+    outcome: i.outcome,
+    confidence: i.confidence === null ? null : Number(i.confidence),
+    url: i.url,
+    hasScreenshot: Boolean(i.has_screenshot),
+    createdAt: iso(i.created_at),
+  }));
+}
 
-export const getRunIssueScreenshot: Handler<'getRunIssueScreenshot'> = async (services, request) => {
-  const organizationId = organizationOf(request);
-  const { id, runId, issueId } = request.params;
-  await findIssue(services.db, organizationId, id, runId, issueId);
-  const image = await services.storage.getIssue(organizationId, issueId);
-  if (!image) throw notFound('issue-screenshot-not-found');
-  return { status: 200, raw: image.data, contentType: image.contentType };
-};
+export async function insertIssues(
+  db: Db,
+  organizationId: string,
+  runId: string,
+  issues: Schemas['StepIssue'][],
+): Promise<void> {
+  if (issues.length === 0) return;
+  await db
+    .insertInto('run_step_issues')
+    .values(
+      issues.map((i) => ({
+        id: randomUUID(),
+        organization_id: organizationId,
+        run_id: runId,
+        step_id: i.stepId,
+        outcome: i.outcome,
+        confidence: i.confidence ?? null,
+        url: i.url ?? null,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,112 @@
+// Conditional reads (ETag, 304, this replica's copy of the body) and the content version every member's write moves.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Access } from '../../contract.ts';
+import { HttpProblem, type Locale } from '../../problems.ts';
+import { bumpContentVersion } from '../../repositories/organizations.ts';
+import type { Caller, OperationId, RawResult, Services } from '../../types.ts';
+
+/**
+ * The reads the back-office and the extension repeat, whose body depends only on the organization's content (and
+ * the caller's role and locale): answered with an ETag made from the organization's content version, 304 when
+ * the client already holds it, and from this replica's memory when it already computed it at that version.
+ */
+export const conditionalReads = new Set<OperationId>([
+  'listProjects',
+  'getProject',
+  'listCategories',
+  'getCategory',
+  'listScenarios',
+  'getCatalogue',
+]);
+
+/** The strong entity tag of a conditional read: the version, and a digest of what else the body depends on. */
+export function contentTag(caller: Caller, locale: Locale): string | null {
+  if (caller.contentVersion === null || caller.organizationId === null) return null;
+  const input = `${caller.organizationId}|${caller.role ?? '-'}|${caller.user.is_admin}|${locale}`;
+  let digest = digests.get(input);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(input).digest('hex').slice(0, 12);
+    // A few per organization (roles × locales): bounded all the same.
+    if (digests.size >= 10_000) digests.clear();
+    digests.set(input, digest);
+  }
+  return `"c${caller.contentVersion}-${digest}"`;
+}
+
+const digests = new Map<string, string>();
+
+/** Whether an If-None-Match header names the tag (weak comparison, as RFC 9110 asks for If-None-Match). */
+export function noneMatch(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((item) => {
+    const candidate = item.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === tag;
+  });
+}
+
+type Answer = { status: number; body?: unknown; etag?: number } | RawResult;
+
+/**
+ * The route handler around an operation's handler (`run`): conditional reads answered from their tag, and the
+ * organization's content version moved after any write of a member that may have changed something.
+ */
+export function respond(
+  services: Services,
+  operationId: OperationId,
+  access: Access,
+  run: (request: FastifyRequest) => Promise<Answer>,
+) {
+  const conditional = conditionalReads.has(operationId);
+  const organizationScoped = access === 'member' || access === 'admin';
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Read in the access hook, before the body is: a body is never newer-tagged than its content.
+    const tag = conditional && request.caller ? contentTag(request.caller, request.locale) : null;
+    const cacheKey = `${request.url}\n${request.caller?.organizationId}\n${tag}`;
+    if (tag) {
+      reply.header('etag', tag).header('cache-control', 'private, no-cache');
+      if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
+      const held = services.reads.get(cacheKey, tag);
+      if (held !== undefined) return reply.code(200).type('application/json; charset=utf-8').send(held);
+    }
+    const writes = organizationScoped && request.method !== 'GET' && request.method !== 'HEAD';
+    const organizationId = request.caller?.organizationId;
+    let result: Answer;
+    try {
+      result = await run(request);
+    } catch (error) {
+      // A refusal (4xx) changed nothing, and must not even invalidate the organization's cached reads; any other
+      // failure may have committed part of the change.
+      const refused = error instanceof HttpProblem && error.status < 500;
+      if (writes && organizationId && !refused)
+        await bumpContentVersion(services.db, organizationId, request.log);
+      throw error;
+    }
+    if (writes && organizationId && result.status < 400)
+      await bumpContentVersion(services.db, organizationId, request.log);
+    if (tag && !('raw' in result) && result.status === 200) {
+      reply.code(200);
+      // The route's own serializer (from the contract's schema): the bytes the uncached answer would carry.
+      const payload = Buffer.from(
+        String(reply.serializeInput(result.body as Record<string, unknown>, '200', 'application/json')),
+      );
+      services.reads.set(cacheKey, tag, payload);
+      return reply.type('application/json; charset=utf-8').send(payload);
+    }
+    return answer(reply, result);
+  };
+}
+
+function answer(reply: FastifyReply, result: Answer) {
+  if ('raw' in result) {
+    return reply
+      .code(result.status)
+      .type(result.contentType)
+      .header('cache-control', 'private, no-cache')
+      .send(result.raw);
+  }
+  reply.code(result.status);
+  // A strong validator: the version changes with every change of the representation.
+  if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
+  return result.status === 204 ? reply.send() : reply.send(result.body);
+}

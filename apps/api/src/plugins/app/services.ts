@@ -1,0 +1,71 @@
+// What every handler is given (database, tokens, mail outbox, storage, limits, caches), opened at boot and closed
+// with the server.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { openDatabase } from '../../db/index.ts';
+import { echoRequestId } from '../../logging.ts';
+import { createMailer } from '../../mail.ts';
+import { OutboxWorker } from '../../outbox.ts';
+import { type Locale, localeOf } from '../../problems.ts';
+import { RateLimits } from '../../rate-limit.ts';
+import { AccessRows } from '../../repositories/users.ts';
+import { loadJwtSecret, Tokens } from '../../security.ts';
+import { DatabaseScreenshotStorage } from '../../storage.ts';
+import type { Caller, Services } from '../../types.ts';
+import { ReadCache } from './read-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mulot: Services;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    locale: Locale;
+  }
+}
+
+/**
+ * Ready (or listening), the server starts the mail outbox worker; closing it waits for the requests in progress,
+ * stops the worker after the mail it is sending, and closes the database.
+ */
+export default fp(async function services(app: FastifyInstance, { config }: { config: Config }) {
+  const db = await openDatabase(config.database);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    // Only the outbox worker sends: its lines (the development mailbox's link included) say so.
+    log: app.log.child({ component: 'outbox' }),
+  });
+  const services: Services = {
+    config,
+    db,
+    tokens: new Tokens(await loadJwtSecret(db, config.jwtSecret), config.jwtTtlSeconds),
+    outbox: new OutboxWorker(db, mailer, app.log, config.outbox, config.database.kind !== 'postgres'),
+    storage: new DatabaseScreenshotStorage(db),
+    limits: new RateLimits(db, {
+      'failed-login': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.failedLogins },
+      'auth-request': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.authRequests },
+      // "send me a new link": as many mails per address as failed logins, so a mailbox cannot be flooded
+      'resend-link': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.failedLogins },
+    }),
+    reads: new ReadCache(),
+    accessRows: AccessRows.for(db),
+    log: app.log,
+  };
+  app.decorate('mulot', services);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('locale', 'fr');
+  echoRequestId(app);
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeOf(request.headers['x-locale']);
+  });
+  app.addHook('onReady', async () => services.outbox.start());
+  // Runs once the server has stopped accepting and the requests in progress have been answered.
+  app.addHook('onClose', async () => {
+    await services.outbox.stop();
+    mailer.close();
+    await db.destroy();
+  });
+});

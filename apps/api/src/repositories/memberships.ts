@@ -1,0 +1,233 @@
+// memberships: who belongs to which organization, and with which role.
+import type { Db } from '../db/index.ts';
+import type { RoleName } from '../db/schema.ts';
+import type { Schemas } from '../types.ts';
+
+/** Members who can sign in: a pending invitation is not a member yet (listInvitations). */
+export async function countMembers(db: Db, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberships.organization_id', '=', organizationId)
+    .where('users.password_hash', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The role of the user's first membership (the organization the back-office opens first). */
+export async function firstRole(db: Db, userId: string): Promise<RoleName | null> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('organization_id')
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
+
+export async function addMembership(trx: Db, organizationId: string, userId: string, role: RoleName) {
+  await trx
+    .insertInto('memberships')
+    .values({ organization_id: organizationId, user_id: userId, role })
+    .execute();
+}
+
+function memberQuery(db: Db, organizationId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select([
+      'users.id',
+      'users.firstname',
+      'users.lastname',
+      'users.email',
+      'users.password_hash',
+      'users.last_active_at',
+      'memberships.role',
+      'memberships.created_at',
+    ])
+    .where('memberships.organization_id', '=', organizationId);
+}
+
+/** A member of the team as the team page shows it. */
+export function memberBody(row: {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  password_hash: string | null;
+  role: RoleName;
+  created_at: Date | string;
+  last_active_at: Date | string | null;
+}): Schemas['Member'] {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    pending: row.password_hash === null,
+    joinedAt: new Date(row.created_at).toISOString(),
+    lastActiveAt: row.last_active_at === null ? null : new Date(row.last_active_at).toISOString(),
+  };
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The members who can sign in, filtered by name or email, a page at a time, by name. */
+export async function filterMembers(
+  db: Db,
+  organizationId: string,
+  { pageIndex, pageSize, search }: { pageIndex: number; pageSize: number; search?: string | undefined },
+): Promise<Schemas['Member'][]> {
+  // Someone invited who has not set a password cannot sign in yet: an invitation (listInvitations), not a member.
+  let query = memberQuery(db, organizationId).where('users.password_hash', 'is not', null);
+  const term = search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.firstname', 'ilike', pattern),
+        eb('users.lastname', 'ilike', pattern),
+        eb('users.email', 'ilike', pattern),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('users.lastname')
+    .orderBy('users.firstname')
+    .orderBy('users.email')
+    .offset(pageIndex * pageSize)
+    .limit(pageSize)
+    .execute();
+  return rows.map(memberBody);
+}
+
+export async function findMember(db: Db, organizationId: string, userId: string): Promise<Schemas['Member']> {
+  const row = await memberQuery(db, organizationId).where('users.id', '=', userId).executeTakeFirstOrThrow();
+  return memberBody(row);
+}
+
+/** The user's role in the organization, or undefined when they have no membership there. */
+export async function roleIn(trx: Db, organizationId: string, userId: string): Promise<RoleName | undefined> {
+  const row = await trx
+    .selectFrom('memberships')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+/** The organization's memberships, locked until the transaction ends. */
+export function lockMemberships(trx: Db, organizationId: string) {
+  return trx
+    .selectFrom('memberships')
+    .select(['user_id', 'role'])
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .execute();
+}
+
+export async function setRole(
+  trx: Db,
+  organizationId: string,
+  userId: string,
+  role: RoleName,
+): Promise<void> {
+  await trx
+    .updateTable('memberships')
+    .set({ role })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function removeMembership(trx: Db, organizationId: string, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('memberships')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The organization's pending invitations (members without a password), with their latest code and its sender. */
+export function pendingInvitationRows(db: Db, organizationId: string, userId?: string) {
+  return (
+    db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      // The latest invitation code sent for this organization (none for invitations sent before migration 0006).
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('auth_codes')
+            .select(['auth_codes.expires_at', 'auth_codes.invited_by'])
+            .whereRef('auth_codes.user_id', '=', 'users.id')
+            .where((w) =>
+              w.or([
+                w('auth_codes.organization_id', '=', organizationId),
+                w.and([w('auth_codes.purpose', '=', 'reset'), w('auth_codes.organization_id', 'is', null)]),
+              ]),
+            )
+            .orderBy('auth_codes.created_at', 'desc')
+            .limit(1)
+            .as('code'),
+        (join) => join.onTrue(),
+      )
+      .leftJoin('users as inviter', 'inviter.id', 'code.invited_by')
+      .select([
+        'users.id',
+        'users.email',
+        'memberships.role',
+        'memberships.created_at',
+        'code.expires_at',
+        'inviter.firstname',
+        'inviter.lastname',
+        'inviter.email as inviter_email',
+      ])
+      .where('memberships.organization_id', '=', organizationId)
+      .where('users.password_hash', 'is', null)
+      .$if(userId !== undefined, (qb) => qb.where('users.id', '=', userId ?? ''))
+      .orderBy('memberships.created_at', 'desc')
+      .orderBy('users.email')
+      .execute()
+  );
+}
+
+/** A pending membership locked until the transaction ends (a concurrent acceptance or cancellation waits). */
+export function lockMembership(trx: Db, organizationId: string, userId: string) {
+  return trx
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.email', 'users.password_hash', 'memberships.role'])
+    .where('memberships.organization_id', '=', organizationId)
+    .where('memberships.user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function hasAnyMembership(trx: Db, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('memberships')
+    .select('organization_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The organization's name when the user (still) belongs to it. */
+export async function membershipOrganizationName(trx: Db, organizationId: string, userId: string) {
+  const row = await trx
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select('organizations.name')
+    .where('memberships.organization_id', '=', organizationId)
+    .where('memberships.user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.name;
+}

@@ -1,0 +1,92 @@
+// organizations: the rows a tenant's data hangs from.
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/index.ts';
+
+/**
+ * Moves the organization's content version after a write by one of its members. Run once the write has committed
+ * (a read that saw the new version then sees the new content); a failure is logged, not answered: the write
+ * itself is done, and the next write in the organization moves the version anyway.
+ */
+export async function bumpContentVersion(db: Db, organizationId: string, log: FastifyBaseLogger) {
+  try {
+    await sql`UPDATE organizations SET content_version = content_version + 1 WHERE id = ${organizationId}`.execute(
+      db,
+    );
+  } catch (error) {
+    log.warn({ reason: (error as Error).message }, 'content version not moved');
+  }
+}
+
+/** How many rows of this table the organization has. */
+export async function countRows(
+  db: Db,
+  organizationId: string,
+  table: 'projects' | 'categories' | 'scenarios' | 'steps',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Rows of this table the organization created per UTC day since `start`, by 'YYYY-MM-DD'. */
+export async function createdPerDay(
+  db: Db,
+  organizationId: string,
+  table: 'projects' | 'runs',
+  start: Date,
+): Promise<Map<string, number>> {
+  const result = await sql<{
+    day: string;
+    n: number;
+  }>`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
+    FROM ${sql.table(table)} WHERE organization_id = ${organizationId} AND created_at >= ${start}
+    GROUP BY 1`.execute(db);
+  return new Map(result.rows.map((row) => [row.day, Number(row.n)]));
+}
+
+export async function insertOrganization(trx: Db, id: string, name: string): Promise<void> {
+  await trx.insertInto('organizations').values({ id, name }).execute();
+}
+
+export async function organizationNameOf(db: Db, organizationId: string): Promise<string> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/** Every organization, with the user's role and membership date where they belong. */
+export function everyOrganizationFor(db: Db, userId: string) {
+  return db
+    .selectFrom('organizations')
+    .leftJoin('memberships', (join) =>
+      join
+        .onRef('memberships.organization_id', '=', 'organizations.id')
+        .on('memberships.user_id', '=', userId),
+    )
+    .select([
+      'organizations.id',
+      'organizations.name',
+      'memberships.role',
+      'memberships.created_at as joined',
+    ])
+    .execute();
+}
+
+/** The organizations the user belongs to, in membership order. */
+export function organizationsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .select(['organizations.id', 'organizations.name', 'memberships.role'])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .orderBy('organizations.id')
+    .execute();
+}

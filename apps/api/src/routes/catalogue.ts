@@ -1,0 +1,37 @@
+// Tag `catalogue`: the published guides offered on a customer's site.
+import { fieldProblem } from '../problems.ts';
+import { projectsForUrl } from '../repositories/projects.ts';
+import { publishedIn } from '../repositories/scenarios.ts';
+import type { Handler, Schemas } from '../types.ts';
+import { organizationOf } from './context.ts';
+
+export const getCatalogue: Handler<'getCatalogue'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const matching = await projectsForUrl(services.db, organizationId, request.query.url);
+  if (!matching) throw fieldProblem('/query/url', 'field.url');
+  if (matching.length === 0) return { status: 200, body: [] };
+  const rows = await publishedIn(
+    services.db,
+    organizationId,
+    matching.map((p) => p.id),
+  );
+  const byId = new Map(matching.map((p) => [p.id, p]));
+  const entries = rows.map((r): Schemas['CatalogueEntry'] => {
+    const project = byId.get(r.project_id);
+    return {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      summary: r.summary,
+      minDuration: r.min_duration,
+      maxDuration: r.max_duration,
+      stepCount: Number(r.step_count ?? 0),
+      category: { id: r.category_id, name: r.category_name },
+      project: { id: r.project_id, name: project?.name ?? '', sites: project?.sites ?? [] },
+    };
+  });
+  entries.sort(
+    (a, b) => a.project.name.localeCompare(b.project.name) || a.project.id.localeCompare(b.project.id),
+  );
+  return { status: 200, body: entries };
+};

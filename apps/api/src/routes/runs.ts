@@ -1,0 +1,117 @@
+// Tag `runs`: guides launched and completed by end users, the steps whose target was not found, and the guide
+// health computed from them.
+import type { Db } from '../db/index.ts';
+import { fieldProblem, notFound } from '../problems.ts';
+import {
+  failingSteps,
+  findIssue,
+  healthOf,
+  insertIssues,
+  isoOrNull,
+} from '../repositories/run-step-issues.ts';
+import * as runs from '../repositories/runs.ts';
+import { checkScenario } from '../repositories/scenarios.ts';
+import { healthSteps, stepIdsOf } from '../repositories/steps.ts';
+import type { Handler, Schemas } from '../types.ts';
+import { callerOf, organizationOf, uploadedImage } from './context.ts';
+
+async function checkIssues(
+  db: Db,
+  scenarioId: string,
+  issues: Schemas['StepIssue'][] | undefined,
+): Promise<Schemas['StepIssue'][]> {
+  if (!issues || issues.length === 0) return [];
+  const known = new Set(await stepIdsOf(db, scenarioId));
+  issues.forEach((issue, index) => {
+    if (!known.has(issue.stepId))
+      throw fieldProblem(`/body/stepIssues/${index}/stepId`, 'field.step-not-found');
+  });
+  return issues;
+}
+
+export const createRun: Handler<'createRun'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { user } = callerOf(request);
+  const scenarioId = request.params.id;
+  const run = await services.db.transaction().execute(async (trx) => {
+    await checkScenario(trx, organizationId, scenarioId);
+    const issues = await checkIssues(trx, scenarioId, request.body.stepIssues);
+    const run = await runs.insertRun(trx, organizationId, scenarioId, user.id, request.body);
+    await insertIssues(trx, organizationId, run.id, issues);
+    return run;
+  });
+  return { status: 201, body: await runs.runBody(services.db, run) };
+};
+
+export const updateRun: Handler<'updateRun'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, runId } = request.params;
+  const run = await services.db.transaction().execute(async (trx) => {
+    const existing = await runs.findRun(trx, organizationId, id, runId);
+    const issues = await checkIssues(trx, id, request.body.stepIssues);
+    const run = await runs.updateRun(trx, runId, {
+      status: request.body.status ?? existing.status,
+      steps_completed: request.body.stepsCompleted ?? existing.steps_completed,
+    });
+    await insertIssues(trx, organizationId, runId, issues);
+    return run;
+  });
+  return { status: 200, body: await runs.runBody(services.db, run) };
+};
+
+export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const scenarioId = request.params.id;
+  await checkScenario(services.db, organizationId, scenarioId);
+  const steps = await healthSteps(services.db, organizationId, scenarioId);
+  const failing = new Map(
+    (await failingSteps(services.db, organizationId, scenarioId)).map((r) => [r.step_id, healthOf(r)]),
+  );
+  return {
+    status: 200,
+    body: {
+      scenarioId,
+      steps: steps.map(
+        (s) =>
+          failing.get(s.id) ?? {
+            stepId: s.id,
+            position: s.position,
+            name: s.name,
+            url: s.url,
+            health: 'ok',
+            runs: 0,
+            failures: 0,
+            failureRate: 0,
+            lastSeenAt: null,
+            lastOutcome: null,
+            lastUrl: null,
+            lastConfidence: null,
+            hasScreenshot: Boolean(s.has_screenshot),
+            latestFailure: null,
+            targetCapturedAt: isoOrNull(s.target_captured_at),
+            repairPending: false,
+          },
+      ),
+    },
+  };
+};
+
+// The page as the end user saw it when a step failed.
+
+export const putRunIssueScreenshot: Handler<'putRunIssueScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, runId, issueId } = request.params;
+  const image = uploadedImage(request);
+  await findIssue(services.db, organizationId, id, runId, issueId);
+  await services.storage.putIssue(organizationId, issueId, image);
+  return { status: 204, body: undefined };
+};
+
+export const getRunIssueScreenshot: Handler<'getRunIssueScreenshot'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const { id, runId, issueId } = request.params;
+  await findIssue(services.db, organizationId, id, runId, issueId);
+  const image = await services.storage.getIssue(organizationId, issueId);
+  if (!image) throw notFound('issue-screenshot-not-found');
+  return { status: 200, raw: image.data, contentType: image.contentType };
+};
