@@ -1,5 +1,8 @@
+import { chromiumLaunchOptions } from '@mulot/testing/chromium';
+import { e2ePorts } from '@mulot/testing/ports';
 import { defineConfig } from '@playwright/test';
-import { mailPort, port } from './e2e/ports';
+
+const { product: port, mailbox: mailPort } = e2ePorts;
 
 export default defineConfig({
   testDir: './e2e',
@@ -18,16 +21,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'fr-FR',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {

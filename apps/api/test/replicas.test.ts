@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { linkIn, MailSink } from '@mulot/testing/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, freshDatabase, rootUrl } from './support/harness.ts';
-import { linkIn, MailSink } from './support/mail-sink.ts';
 import { Cluster, replicaSkipReason } from './support/replicas.ts';
 
 const reason = backend !== 'postgres' ? 'runs on the postgres project only' : replicaSkipReason();
