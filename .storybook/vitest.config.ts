@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from '@mulot/testing/chromium';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -32,20 +33,12 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({
-              launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-dev-shm-usage',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  // Same text rendering on every machine, so screenshot baselines compare.
-                  '--font-render-hinting=none',
-                  '--disable-lcd-text',
-                  '--force-color-profile=srgb',
-                ],
-              },
+              // Same text rendering on every machine, so screenshot baselines compare.
+              launchOptions: chromiumLaunchOptions([
+                '--font-render-hinting=none',
+                '--disable-lcd-text',
+                '--force-color-profile=srgb',
+              ]),
             }),
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1200, height: 900 },

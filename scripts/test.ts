@@ -9,10 +9,15 @@
 // Each step's output is kept and printed whole when the step ends, so that two lanes never interleave their lines;
 // a failed step stops its lane, the other lane finishes, and the run fails. The table at the end gives each step's
 // wall and CPU time, and the CPU the whole machine spent: compare them with a previous run's before adding a suite.
+//
+// Nothing is left out silently: the table has a SKIPPED row, with the reason, for every step that did not run and for
+// every suite that could not run on this machine (it says so through @mulot/testing/skips). Where PostgreSQL was
+// expected (.ci/run found it and sets MULOT_EXPECT_POSTGRES=1), a skip that needs it fails the run.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expectPostgresVariable, type Skip, skipsFileVariable } from '@mulot/testing/skips';
 
 interface Step {
   name: string;
@@ -64,8 +69,31 @@ interface Result {
    */
   cpu: number;
   ok: boolean;
+  /** Why the step did not run. */
+  skipped?: string;
 }
 const results: Result[] = [];
+const notRun = (name: string, why: string) =>
+  results.push({ name, seconds: 0, cpu: 0, ok: false, skipped: why });
+
+// The suites write their skips here (@mulot/testing/skips); the steps' processes inherit the variable.
+const scratch = mkdtempSync(join(tmpdir(), 'mulot-test-'));
+const skipsFile = join(scratch, 'skipped.jsonl');
+process.env[skipsFileVariable] = skipsFile;
+const expectPostgres = process.env[expectPostgresVariable] === '1';
+if (expectPostgres && !process.env.TEST_DATABASE_URL) {
+  console.error(
+    `${expectPostgresVariable}=1 but TEST_DATABASE_URL is unset: the PostgreSQL suites would not run`,
+  );
+  process.exit(1);
+}
+const skips: Skip[] = [];
+if (!process.env.TEST_DATABASE_URL)
+  skips.push({
+    suite: 'api on PostgreSQL (every api suite again, and the PostgreSQL-only ones)',
+    reason: 'TEST_DATABASE_URL is unset',
+    postgres: true,
+  });
 
 const finished = new Map<string, PromiseWithResolvers<boolean>>();
 function outcome(name: string): PromiseWithResolvers<boolean> {
@@ -80,7 +108,8 @@ function outcome(name: string): PromiseWithResolvers<boolean> {
 async function run(step: Step): Promise<boolean> {
   const needed = await Promise.all((step.needs ?? []).map((name) => outcome(name).promise));
   if (!needed.every(Boolean)) {
-    results.push({ name: step.name, seconds: 0, cpu: 0, ok: false });
+    const failed = (step.needs ?? []).filter((_name, i) => !needed[i]);
+    notRun(step.name, `not run: ${failed.join(', ')} did not pass`);
     outcome(step.name).resolve(false);
     return false;
   }
@@ -119,7 +148,10 @@ async function lane(steps: Step[]): Promise<boolean> {
   for (const [index, step] of steps.entries()) {
     if (!(await run(step))) {
       // Whoever waits on the steps this lane will not run must not wait forever.
-      for (const skipped of steps.slice(index)) outcome(skipped.name).resolve(false);
+      for (const skipped of steps.slice(index + 1)) {
+        notRun(skipped.name, `not run: ${step.name} did not pass`);
+        outcome(skipped.name).resolve(false);
+      }
       return false;
     }
   }
@@ -148,10 +180,25 @@ function machineBusy(): number {
 const started = performance.now();
 const busyAtStart = machineBusy();
 let ok = false;
-for (const stageLanes of [checks, lanes]) {
+const stages = [checks, lanes];
+for (const [index, stageLanes] of stages.entries()) {
   ok = await stage(stageLanes);
-  if (!ok) break;
+  if (!ok) {
+    for (const step of stages.slice(index + 1).flat(2)) notRun(step.name, 'not run: the checks did not pass');
+    break;
+  }
 }
+
+if (existsSync(skipsFile))
+  for (const line of readFileSync(skipsFile, 'utf8').split('\n').filter(Boolean)) {
+    const skip = JSON.parse(line) as Skip;
+    // A suite run by several processes (Vitest projects, workers) may say it more than once.
+    if (!skips.some((s) => s.suite === skip.suite && s.reason === skip.reason)) skips.push(skip);
+  }
+rmSync(scratch, { recursive: true, force: true });
+for (const skip of skips) notRun(skip.suite, skip.reason);
+const unexpected = expectPostgres ? skips.filter((s) => s.postgres) : [];
+if (unexpected.length) ok = false;
 
 const total = (performance.now() - started) / 1000;
 const width = Math.max(...results.map((r) => r.name.length));
@@ -159,9 +206,9 @@ console.log('step'.padEnd(width), '  wall time     CPU time');
 for (const r of results)
   console.log(
     r.name.padEnd(width),
-    `${r.seconds.toFixed(0).padStart(5)} s`,
-    `${r.cpu.toFixed(0).padStart(8)} s`,
-    r.ok ? '' : 'FAILED',
+    ...(r.skipped
+      ? ['SKIPPED', r.skipped]
+      : [`${r.seconds.toFixed(0).padStart(5)} s`, `${r.cpu.toFixed(0).padStart(8)} s`, r.ok ? '' : 'FAILED']),
   );
 const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
 console.log('total'.padEnd(width), `${total.toFixed(0).padStart(5)} s`, `${cpu.toFixed(0).padStart(8)} s`);
@@ -169,5 +216,9 @@ const busy = machineBusy() - busyAtStart;
 if (Number.isFinite(busy))
   console.log(
     `the machine was busy ${busy.toFixed(0)} CPU s of ${(total * availableParallelism()).toFixed(0)} (${availableParallelism()} cores), browsers and PostgreSQL included`,
+  );
+if (unexpected.length)
+  console.log(
+    `FAILED: PostgreSQL was expected (${expectPostgresVariable}=1, set by .ci/run when it finds a server), but ${unexpected.map((s) => s.suite).join(', ')} did not run`,
   );
 process.exit(ok ? 0 : 1);

@@ -1,5 +1,8 @@
+import { chromiumLaunchOptions } from '@mulot/testing/chromium';
+import { e2ePorts } from '@mulot/testing/ports';
 import { defineConfig } from '@playwright/test';
-import { mailPort, port } from './e2e/ports';
+
+const { product: port, mailbox: mailPort } = e2ePorts;
 
 export default defineConfig({
   testDir: './e2e',
@@ -18,24 +21,21 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     locale: 'fr-FR',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: 'node e2e/server.ts',
     url: `http://127.0.0.1:${port}/api/translations/locales`,
+    // Ready once the platform administrator is registered (e2e/server.ts), not as soon as the API answers: a test's
+    // account registering first would become it.
+    wait: { stdout: /^e2e: product on / },
     env: { E2E_PORT: String(port), E2E_MAIL_PORT: String(mailPort) },
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The product's first start on a new database (initdb, migrations) takes seconds, more on a busy machine.
+    timeout: 120_000,
+    // SIGTERM, so that e2e/server.ts stops the product and removes its temporary directories.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,3 +1,4 @@
+import { chromiumLaunchOptions } from '@mulot/testing/chromium';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
@@ -13,18 +14,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({
-              launchOptions: {
-                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-dev-shm-usage',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                ],
-              },
-            }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
             instances: [{ browser: 'chromium', viewport: { width: 1024, height: 768 } }],
           },
         },

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { linkIn, MailSink } from '@mulot/testing/mail';
 import pg from 'pg';
-import { linkIn, MailSink } from '../test/support/mail-sink.ts';
 import { ApiProcess } from '../test/support/process.ts';
 
 const faultSeconds = Number(process.env.SOAK_SECONDS ?? 180);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
+import { MailSink } from '@mulot/testing/mail';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backend, rootUrl, seededDataDir } from './support/harness.ts';
-import { MailSink } from './support/mail-sink.ts';
 import { ApiProcess } from './support/process.ts';
 
 // The command itself, as a child process; the database is PGlite in DATA_DIR (the backend does not change what

@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MailSink } from '@mulot/testing/mail';
+import { freePort } from '@mulot/testing/ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, freshDatabase, png, seedPgliteDir } from './support/harness.ts';
-import { MailSink } from './support/mail-sink.ts';
-import { freePort } from './support/ports.ts';
 import { SpawnedApi } from './support/spawned-api.ts';
 
 interface Acknowledged {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { linkIn } from '@mulot/testing/mail';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
@@ -15,7 +16,6 @@ import {
   startServer,
   type TestServer,
 } from './support/harness.ts';
-import { linkIn } from './support/mail-sink.ts';
 
 let server: TestServer;
 

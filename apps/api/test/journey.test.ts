@@ -1,7 +1,7 @@
+import { linkIn } from '@mulot/testing/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
 import { png, rootUrl, startServer, type TestServer } from './support/harness.ts';
-import { linkIn } from './support/mail-sink.ts';
 
 let server: TestServer;
 

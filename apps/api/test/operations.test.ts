@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { linkIn } from '@mulot/testing/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootUrl, startServer, type TestServer } from './support/harness.ts';
-import { linkIn } from './support/mail-sink.ts';
 import type { LogLine } from './support/process.ts';
 
 const migrations = readdirSync(join(import.meta.dirname, '../migrations')).filter((f) => f.endsWith('.sql'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { linkIn, MailSink } from '@mulot/testing/mail';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,6 @@ import {
   startServer,
   type TestServer,
 } from './support/harness.ts';
-import { linkIn, MailSink } from './support/mail-sink.ts';
 
 // Short retry delays so a mail server coming back is noticed within a second; the lease stays long (a test that
 // needs it short says so).

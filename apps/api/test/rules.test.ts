@@ -1,11 +1,11 @@
 // Issue 14: the spec's rules held only in the browser (publishing, creating a guide without a site), and the
 // "send me a new link" dead ends. Each case here failed on main.
 import { randomUUID } from 'node:crypto';
+import { linkIn } from '@mulot/testing/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
 import { buildWorld, snapshot, type World } from './support/fixtures.ts';
 import { rootUrl, startServer, type TestServer } from './support/harness.ts';
-import { linkIn } from './support/mail-sink.ts';
 
 let server: TestServer;
 let w: World;

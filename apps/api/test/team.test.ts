@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { linkIn } from '@mulot/testing/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
 import { addMember, invite } from './support/fixtures.ts';
 import { rootUrl, type Session, startServer, type TestServer } from './support/harness.ts';
-import { linkIn } from './support/mail-sink.ts';
 
 let server: TestServer;
 let owner: Session;

@@ -5,42 +5,40 @@
 // for a bare React + React Router SPA (bench/bare) built by Vite, precompressed and served by apps/api in the same
 // run, and a static page with no script. Figures only, no assertions: the machine's load moves them.
 // BENCH_WEB_BASELINE=<dir> adds the same rows for another build/client (e.g. main's), measured in the same run.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildServer } from '@mulot/api';
-import { type BrowserContext, chromium } from '@playwright/test';
+import { chromiumPath, launchPersistentChromium } from '@mulot/testing/chromium';
+import { linkIn, MailSink } from '@mulot/testing/mail';
+import { type Started, startProduct } from '@mulot/testing/product';
+import type { BrowserContext } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { build } from 'vite';
 import { compressDir } from '../scripts/compress.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const password = 'bench password 1';
 const email = 'bench@example.com';
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const scratch: string[] = [];
-const servers: { close(): Promise<unknown> }[] = [];
+const servers: Started[] = [];
+const mail = new MailSink();
+const smtpUrl = await mail.start();
 
-/** apps/api serving a back-office build, with a confirmed account that has a few projects. */
+/** The product as `pnpm start` serves it, here serving `backofficeDir`. */
+async function serve(backofficeDir: string): Promise<string> {
+  const started = await startProduct({ backofficeDir, env: { SMTP_URL: smtpUrl } });
+  servers.push(started);
+  return started.url.replace('127.0.0.1', 'localhost');
+}
+
+/** The product serving a back-office build, with a confirmed account that has a few projects. */
 async function product(backofficeDir: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mulot-bench-web-'));
-  scratch.push(dataDir);
-  const app = await buildServer({
-    host: '127.0.0.1',
-    dataDir,
-    database: { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
-    backofficeDir,
-    logLevel: 'warn',
-  });
-  servers.push(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://localhost:${(app.server.address() as AddressInfo).port}`;
-  return { origin, session: await seed(origin, dataDir) };
+  const origin = await serve(backofficeDir);
+  return { origin, session: await seed(origin) };
 }
 
 // The floor: React and React Router alone, built, precompressed and served the same way.
@@ -52,15 +50,7 @@ await build({
   build: { outDir: join(bareDir, 'client'), emptyOutDir: true },
 });
 compressDir(join(bareDir, 'client'));
-const bare = await buildServer({
-  host: '127.0.0.1',
-  dataDir: bareDir,
-  database: { kind: 'pglite', dataDir: join(bareDir, 'pglite') },
-  backofficeDir: join(bareDir, 'client'),
-  logLevel: 'warn',
-});
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareOrigin = `http://localhost:${(bare.server.address() as AddressInfo).port}`;
+const bareOrigin = await serve(join(bareDir, 'client'));
 
 const ceiling = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -91,18 +81,13 @@ async function api<T>(
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-// A real account, confirmed through the link of the development mailbox, with a few projects so that the dashboard
-// has something to draw.
-async function seed(origin: string, dataDir: string): Promise<{ jwt: string; user: unknown }> {
+// A real account, confirmed through the link of its mail, with a few projects so that the dashboard has something to
+// draw. Each product has its own database, so the same address is a new account in each: its confirmation mail is
+// the newest one to that address.
+async function seed(origin: string): Promise<{ jwt: string; user: unknown }> {
+  const before = mail.count(email);
   await api(origin, '/auth/register', { credentials: { email, password }, rootUrl: origin });
-  const mailDir = join(dataDir, 'mail');
-  // The outbox worker writes the mail just after the answer.
-  for (let tries = 0; !existsSync(mailDir) || readdirSync(mailDir).length === 0; tries++) {
-    if (tries === 100) throw new Error(`no confirmation mail in ${mailDir}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const eml = readFileSync(join(mailDir, readdirSync(mailDir)[0] as string), 'utf8').replace(/=\r?\n/g, '');
-  const confirmLink = new URL((/https?:\/\/\S*confirm-account\S*/.exec(eml)?.[0] ?? '').replace(/=3D/g, '='));
+  const confirmLink = linkIn(await mail.waitFor(email, () => true, before), 'confirm-account');
   await api(origin, '/auth/confirm', {
     code: confirmLink.searchParams.get('code'),
     email: confirmLink.searchParams.get('email'),
@@ -137,17 +122,8 @@ const debuggingPort = await new Promise<number>((resolve) => {
 const profile = mkdtempSync(join(tmpdir(), 'mulot-bench-profile-'));
 // A persistent context is Chromium's default one, which is where Lighthouse opens its tab: the session stored
 // in it below is the one the dashboard run sees.
-const context: BrowserContext = await chromium.launchPersistentContext(profile, {
-  executablePath: chromiumPath,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    `--remote-debugging-port=${debuggingPort}`,
-  ],
+const context: BrowserContext = await launchPersistentChromium(profile, {
+  args: [`--remote-debugging-port=${debuggingPort}`],
 });
 
 interface Weight {
@@ -319,8 +295,8 @@ try {
   for (const row of rows) console.log(line(row));
 } finally {
   await context.close();
-  for (const server of servers) await server.close();
-  await bare.close();
+  for (const server of servers) await server.stop();
+  await mail.stop();
   ceiling.close();
-  for (const dir of [bareDir, profile, ...scratch]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [bareDir, profile]) rmSync(dir, { recursive: true, force: true });
 }

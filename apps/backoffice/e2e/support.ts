@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { readMailbox } from '@mulot/testing/mail';
+import { e2ePorts } from '@mulot/testing/ports';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { mailPort, port } from './ports';
 
-export const origin = `http://localhost:${port}`;
+const mailbox = `http://127.0.0.1:${e2ePorts.mailbox}`;
+
+export const origin = `http://localhost:${e2ePorts.product}`;
 export const PASSWORD = 'correct horse 1';
 
 export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
 }
 
 /** The link to `path` in the newest mail to `email` that has one, waiting for the SMTP sink to receive it. */
@@ -22,8 +19,7 @@ export async function linkFromMail(email: string, path: string, after = 0): Prom
   await expect
     .poll(
       async () => {
-        const response = await fetch(`http://127.0.0.1:${mailPort}/mails?to=${encodeURIComponent(email)}`);
-        const mails = ((await response.json()) as Mail[]).slice(after);
+        const mails = (await readMailbox(mailbox, email)).slice(after);
         const links = mails
           .flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? [])
           .filter((u) => u.includes(path));
@@ -37,8 +33,7 @@ export async function linkFromMail(email: string, path: string, after = 0): Prom
 }
 
 export async function mailCount(email: string): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${mailPort}/mails?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as Mail[]).length;
+  return (await readMailbox(mailbox, email)).length;
 }
 
 /**

@@ -5,8 +5,9 @@ import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
+import { launchChromium } from '@mulot/testing/chromium';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { startServer } from '../server.ts';
 
 let server: Server;
@@ -17,17 +18,7 @@ let axe: string;
 
 before(async () => {
   ({ server, url: base } = await startServer(0));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  browser = await launchChromium();
   const bundle = await build({
     stdin: { contents: "export * from '@mulot/player';", resolveDir: import.meta.dirname, loader: 'ts' },
     bundle: true,

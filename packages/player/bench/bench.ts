@@ -10,8 +10,8 @@
 // while tuning.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { launchChromium } from '@mulot/testing/chromium';
 import { build } from 'esbuild';
-import { chromium } from 'playwright';
 import { SHAPES } from './shapes.ts';
 import { type ClassMode, fnv, isHeldOut, pageUrl, type Site, serveCorpus, sites } from './sites.ts';
 import type { BenchTarget, CaseRow, Outcome } from './sites-entry.ts';
@@ -63,17 +63,7 @@ const inSplit = (group: Group) =>
   (args.split === 'held-out' && group === 'unseen site');
 
 const corpus = sites().filter((s) => !args.site || s.name === args.site);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-});
+const browser = await launchChromium();
 
 interface Tally {
   cases: number;

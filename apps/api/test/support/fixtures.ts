@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { linkIn } from '@mulot/testing/mail';
 import { expect } from 'vitest';
 import type { OperationId, Schemas } from '../../src/types.ts';
 import { png, rootUrl, type Session, type TestServer } from './harness.ts';
-import { linkIn } from './mail-sink.ts';
 
 /** An organization with one of everything: project, category, two scenarios, steps, screenshot, prerequisite, run. */
 export interface World {

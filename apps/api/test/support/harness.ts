@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { linkIn, MailSink } from '@mulot/testing/mail';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -10,7 +11,6 @@ import type { Config } from '../../src/config.ts';
 import type { DatabaseTarget } from '../../src/db/index.ts';
 import type { LogStream } from '../../src/logging.ts';
 import { checkResponse } from './contract.ts';
-import { linkIn, MailSink } from './mail-sink.ts';
 
 export const backend = process.env.MULOT_TEST_BACKEND === 'postgres' ? 'postgres' : 'pglite';
 export const rootUrl = 'http://localhost:5173';

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './ports.ts';
+import { freePort } from '@mulot/testing/ports';
 
 /** The bin directory of the newest PostgreSQL installed the Debian way, or null when there is none. */
 export function postgresBin(): string | null {

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports.ts';
+import { freePort } from '@mulot/testing/ports';
 import { SpawnedApi } from './spawned-api.ts';
 
 export const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';

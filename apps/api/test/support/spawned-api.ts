@@ -1,6 +1,6 @@
+import { linkIn, type MailSink } from '@mulot/testing/mail';
 import { expect } from 'vitest';
 import { rootUrl } from './harness.ts';
-import { linkIn, type MailSink } from './mail-sink.ts';
 import { ApiProcess } from './process.ts';
 
 /**

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  type BrowserContext,
-  chromium,
-  type Locator,
-  type Page,
-  expect as playwrightExpect,
-} from 'playwright/test';
-import { type Started, startApi, startDemoSite } from './servers.ts';
+import { launchPersistentChromium } from '@mulot/testing/chromium';
+import { type Started, startDemoSite, startProduct } from '@mulot/testing/product';
+import { type BrowserContext, type Locator, type Page, expect as playwrightExpect } from 'playwright/test';
 
 // the machines are shared and slow: give the UI time rather than fail on load
 export const expectPage = playwrightExpect.configure({ timeout: 30_000 });
@@ -40,27 +35,24 @@ export class ExtensionRig {
   org = '';
   #profileDir = '';
 
+  /**
+   * The product (the API serving the built back-office, so that authors publish as they would) and the demo site.
+   * Without SMTP_URL the API writes its mails as .eml files and logs their links, which `signUp` reads.
+   */
   async startServers(): Promise<void> {
-    [this.api, this.demo] = await Promise.all([startApi(), startDemoSite()]);
+    // `pnpm test` builds the extension once for every suite (scripts/test.ts); run alone, this suite needs it built.
+    if (!existsSync(join(extensionDir, 'manifest.json')))
+      throw new Error(`${extensionDir} is missing: run \`pnpm build:extension\` first`);
+    [this.api, this.demo] = await Promise.all([startProduct(), startDemoSite()]);
   }
 
   /** Chromium with the built extension of `dir` (the bench loads another build, the baseline's, too). */
   async launchBrowser(profilePrefix: string, dir = extensionDir): Promise<void> {
     this.#profileDir = mkdtempSync(join(tmpdir(), profilePrefix));
-    this.context = await chromium.launchPersistentContext(this.#profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
+    this.context = await launchPersistentChromium(this.#profileDir, {
+      extension: dir,
       locale: 'fr-FR',
       viewport: { width: 1280, height: 900 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        `--disable-extensions-except=${dir}`,
-        `--load-extension=${dir}`,
-      ],
     });
   }
 

@@ -1,13 +1,19 @@
+// Ports for the servers suites start themselves. Every range sits below Linux's ephemeral range (32768–60999): a port
+// found free is only bound by its server a moment later, and inside that range an outgoing connection of a suite
+// running alongside could take it in between (one did, once, in CI). Each engineer's machine share sets its own
+// ranges through these variables, so that suites run side by side never meet.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { alive } from '../../src/db/lock.ts';
 
-// The range this project's fault-injection tests may use for the servers they start themselves (a private
-// PostgreSQL, a spawned API), away from the ports of other suites running on the same machine, and below Linux's
-// ephemeral range (32768–60999): a port found free here is only bound by the server a moment later, and inside that
-// range an outgoing connection of a suite running alongside could take it in between.
+/** The back-office end-to-end run's product and mailbox: fixed, because Playwright's config names its base URL. */
+export const e2ePorts = {
+  product: Number(process.env.E2E_PORT ?? 28417),
+  mailbox: Number(process.env.E2E_MAIL_PORT ?? 28418),
+};
+
+// The range suites take servers' ports from (a private PostgreSQL, a spawned API, nginx).
 const first = Number(process.env.MULOT_TEST_PORT_FIRST ?? 29400);
 const last = Number(process.env.MULOT_TEST_PORT_LAST ?? 29499);
 
@@ -19,6 +25,16 @@ const owned: string[] = [];
 process.once('exit', () => {
   for (const file of owned) rmSync(file, { force: true });
 });
+
+/** Whether the process `pid` still runs (EPERM: it does, under another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function claim(port: number): boolean {
   mkdirSync(claims, { recursive: true });
@@ -49,6 +65,7 @@ function free(port: number): Promise<boolean> {
 /**
  * A port of the range nothing listens on right now and no other test process has claimed, starting from a random
  * point (suites run in parallel). It stays claimed until this process exits, so restarting a server on it is safe.
+ * A server that can listen on port 0 and say where should do that instead.
  */
 export async function freePort(): Promise<number> {
   const span = last - first + 1;

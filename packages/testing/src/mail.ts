@@ -1,3 +1,6 @@
+// The one SMTP sink: a real SMTP server on loopback that keeps every mail the product sends, for the API's own
+// suites in process, and over HTTP (`serveMailbox`) for suites whose product runs in another process.
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -105,4 +108,35 @@ export function linkIn(mail: ReceivedMail, path: string): URL {
   const found = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
   if (!found) throw new Error(`no ${path} link in mail "${mail.subject}"`);
   return new URL(found);
+}
+
+/**
+ * The sink's mails over HTTP on loopback: `GET /mails?to=ADDRESS` answers the mails received for that address, oldest
+ * first (every mail without `to`). For a suite whose sink lives in another process (Playwright's web server).
+ */
+export async function serveMailbox(
+  sink: MailSink,
+  port = 0,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const to = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('to')?.toLowerCase();
+    const found = to ? sink.mails.filter((m) => m.to.includes(to)) : sink.mails;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(found));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The mails a mailbox served by `serveMailbox` holds for this address, oldest first. */
+export async function readMailbox(mailboxUrl: string, to: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${mailboxUrl}/mails?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`mailbox ${mailboxUrl}: ${response.status}`);
+  return (await response.json()) as ReceivedMail[];
 }
