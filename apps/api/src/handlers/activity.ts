@@ -21,6 +21,7 @@ async function runBody(db: Db, run: RunRow): Promise<Schemas['Run']> {
       'outcome',
       'confidence',
       'url',
+      'reason',
       'created_at',
       eb
         .exists(
@@ -47,6 +48,7 @@ async function runBody(db: Db, run: RunRow): Promise<Schemas['Run']> {
       outcome: i.outcome,
       confidence: i.confidence === null ? null : Number(i.confidence),
       url: i.url,
+      reason: i.reason as Schemas['FindReason'] | null,
       hasScreenshot: Boolean(i.has_screenshot),
       createdAt: iso(i.created_at),
     })),
@@ -88,6 +90,7 @@ async function insertIssues(
         outcome: i.outcome,
         confidence: i.confidence ?? null,
         url: i.url ?? null,
+        reason: i.reason ?? null,
       })),
     )
     .execute();
