@@ -247,7 +247,7 @@ export const NoActivity: Story = {
   },
 };
 
-/** Counts are whole: a month of at most 3 a day is marked in whole numbers, never 0,5. */
+/** Counts are whole: a month of at most 2 a day is marked in whole numbers, never 0,5 or 1,5. */
 export const FewCountsInWholeNumbers: Story = {
   args: { activity: fewProjects },
   play: async ({ canvasElement }) => {

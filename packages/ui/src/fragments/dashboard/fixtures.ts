@@ -22,8 +22,12 @@ export const quietMonth: ActivityDay[] = activity.map((day) => ({
   guidesLaunched: 0,
 }));
 
-/** A month whose busiest day counts 3: only the projects created, no guide launched. */
-export const fewProjects: ActivityDay[] = activity.map((day) => ({ ...day, guidesLaunched: 0 }));
+/** A month whose busiest day counts 2: a few projects created, no guide launched. */
+export const fewProjects: ActivityDay[] = activity.map((day) => ({
+  ...day,
+  projectsCreated: Math.min(2, day.projectsCreated),
+  guidesLaunched: 0,
+}));
 
 export const recentProjects: RecentProject[] = [
   {
