@@ -1,17 +1,19 @@
 // pnpm bench:assistant — quality of POST /assistant on the labelled set (bench/assistant/*.json): top-1 and top-3
 // accuracy, precision and recall of "no guide" on no-match queries, and latency, on the tuning and the held-out
 // halves and on the two halves of the fresh set (calibration and fresh held-out: fresh.json, labelled.ts), next to
-// three baselines measured in the same run on the same database: issue 16's first pass
-// (bench/assistant/previous.ts), the ranking of main before ADR 0005's revision (bench/assistant/legacy.ts) and a
-// naive one (ILIKE substring match of each query word, ranked by words found).
+// two baselines measured in the same run on the same database: the ranking of a git ref (BENCH_BASELINE_REF, by
+// default where this branch left main), checked out in a temporary git worktree removed afterwards, as the extension
+// bench does; and a naive one (ILIKE substring match of each query word, ranked by words found).
 // "No guide" is an answer without a confident guide: "peut-être" guides may come with it, and it still counts as
 // "no guide" (its precision is the share of such answers given to queries no guide answers).
 // Database: a fresh in-memory PGlite (the default installation's engine), or, with BENCH_DATABASE_URL, a scratch
 // database created on that PostgreSQL server and dropped afterwards. The guides go in through the real API.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { buildServer } from '../src/app.ts';
 import { confidentFrom, relevant, searchGuides, weak } from '../src/assistant/fulltext.ts';
@@ -30,12 +32,6 @@ import {
   type Scores,
   score,
 } from './assistant/labelled.ts';
-import { searchGuides as legacySearch } from './assistant/legacy.ts';
-import {
-  relevant as previousRelevant,
-  searchGuides as previousSearch,
-  weak as previousWeak,
-} from './assistant/previous.ts';
 import { benchAccount, benchDatabase } from './support.ts';
 
 /** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
@@ -51,6 +47,47 @@ const { database, drop } = await benchDatabase('mulot_bench_assistant', { kind: 
 // Without LLM_* variables, POST /assistant is the offline ranking every installation gets. With them, it is the
 // model's rerank, and the offline ranking is measured in-process next to it on the same queries (ADR 0005).
 const llm = configFromEnv().llm;
+
+/** A ranking module as the baseline ref has it; a ranking older than `relevant`/`weak` answers its first five. */
+interface Ranking {
+  searchGuides: typeof searchGuides;
+  relevant?: typeof relevant;
+  weak?: typeof weak;
+}
+
+/**
+ * The baseline ranking: apps/api's full-text module at BENCH_BASELINE_REF (default: the merge base of HEAD and main),
+ * in a temporary git worktree. It runs with this checkout's dependencies (it imports kysely only), against this
+ * checkout's database, so that both rankings answer the same guides. BENCH_BASELINE_MODULE names the module's path
+ * at that ref, should it have moved.
+ */
+async function baselineRanking(): Promise<{ ref: string; ranking: Ranking; cleanup: () => void }> {
+  const repo = resolve(import.meta.dirname, '../../..');
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  const ref = process.env.BENCH_BASELINE_REF ?? git('merge-base', 'HEAD', 'main');
+  const tree = join(mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-baseline-')), 'tree');
+  git('worktree', 'add', '--detach', tree, ref);
+  const cleanup = () => {
+    git('worktree', 'remove', '--force', tree);
+    rmSync(resolve(tree, '..'), { recursive: true, force: true });
+  };
+  try {
+    const module = join(tree, process.env.BENCH_BASELINE_MODULE ?? 'apps/api/src/assistant/fulltext.ts');
+    if (!existsSync(module))
+      throw new Error(`${ref} has no ${relativeToTree(tree, module)}: set BENCH_BASELINE_MODULE`);
+    symlinkSync(join(repo, 'apps/api/node_modules'), join(tree, 'apps/api/node_modules'), 'dir');
+    const ranking = (await import(pathToFileURL(module).href)) as Ranking;
+    return { ref: git('rev-parse', '--short', ref), ranking, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+const relativeToTree = (tree: string, path: string) => path.slice(tree.length + 1);
+
+const baselineOf = await baselineRanking();
+const before = baselineOf.ranking;
 const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null, llm });
 
 /** The naive way: a guide answers when one of the query's words is a substring of its texts. */
@@ -145,8 +182,7 @@ try {
       ms: [],
     };
     const offline: Run = { title: 'full-text ranking, in-process', answers: [], ms: [] };
-    const previous: Run = { title: 'issue 16 first pass', answers: [], ms: [] };
-    const legacy: Run = { title: 'main before: ADR 0005 v1', answers: [], ms: [] };
+    const previous: Run = { title: `baseline: the ranking at ${baselineOf.ref}`, answers: [], ms: [] };
     const naive: Run = { title: 'naive: ILIKE substring', answers: [], ms: [] };
     for (const query of [...labelledQueries, ...calibrationQueries, ...freshHeldOutQueries]) {
       let t = performance.now();
@@ -173,17 +209,13 @@ try {
         });
       }
       t = performance.now();
-      const before = await previousSearch(app.mulot.db, scope, query.query);
+      const theirs = await before.searchGuides(app.mulot.db, scope, query.query);
       previous.ms.push(performance.now() - t);
       previous.answers.push({
         query,
-        ranked: keys(previousRelevant(before).map((c) => c.scenarioId)),
-        weak: keys(previousWeak(before).map((c) => c.scenarioId)),
+        ranked: keys((before.relevant?.(theirs) ?? theirs.slice(0, 5)).map((c) => c.scenarioId)),
+        weak: keys((before.weak?.(theirs) ?? []).map((c) => c.scenarioId)),
       });
-      t = performance.now();
-      const old = await legacySearch(app.mulot.db, scope, query.query);
-      legacy.ms.push(performance.now() - t);
-      legacy.answers.push({ query, ranked: keys(old.slice(0, 5).map((c) => c.scenarioId)) });
       t = performance.now();
       naive.answers.push({ query, ranked: keys(await baseline(app.mulot.db, organizationId, query.query)) });
       naive.ms.push(performance.now() - t);
@@ -196,11 +228,9 @@ try {
         `${labelledQueries.filter((q) => halfOf(q) === 'tuning').length} in the tuning half) and ` +
         `${calibrationQueries.length} + ${freshHeldOutQueries.length} in the fresh set's calibration and held-out halves\n`,
     );
-    console.table(
-      rows(llm ? [assistant, offline, previous, legacy, naive] : [assistant, previous, legacy, naive]),
-    );
+    console.table(rows(llm ? [assistant, offline, previous, naive] : [assistant, previous, naive]));
     console.log(
-      '\nLatency: POST /assistant is measured over HTTP, the previous rankings as their function calls, the naive ' +
+      '\nLatency: POST /assistant is measured over HTTP, the baseline ranking as its function call, the naive ' +
         'one as one SQL query.',
     );
     // The "no guide" decision at each confident score, on the calibration half of the fresh set (labelled.ts) and on
@@ -362,14 +392,14 @@ try {
       await searchGuides(app.mulot.db, scope, query.query);
       current.push(performance.now() - t);
       t = performance.now();
-      await previousSearch(app.mulot.db, scope, query.query);
+      await before.searchGuides(app.mulot.db, scope, query.query);
       former.push(performance.now() - t);
     }
     const ms = (values: number[]) =>
       `p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms`;
     console.log(
       `\nWith ${scale} more published guides (${ids.size + scale} in all, 4 steps each): POST /assistant ` +
-        `${ms(scaled)}; in process, the ranking ${ms(current)}, issue 16's first pass ${ms(former)} ` +
+        `${ms(scaled)}; in process, the ranking ${ms(current)}, the ranking at ${baselineOf.ref} ${ms(former)} ` +
         `(BENCH_ASSISTANT_SCALE=0 skips this).`,
     );
   }
@@ -377,4 +407,5 @@ try {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
   await drop();
+  baselineOf.cleanup();
 }

@@ -139,8 +139,16 @@ describe('guide health from the recorded runs', () => {
       { stepId: three, outcome: 'low-confidence', confidence: 0.61, url: 'https://health.example.com/3' },
     ]);
     const broken = await run(guide.id, 1, [
-      { stepId: two, outcome: 'not-found', confidence: null, url: 'https://health.example.com/2?v=b' },
+      {
+        stepId: two,
+        outcome: 'not-found',
+        confidence: null,
+        url: 'https://health.example.com/2?v=b',
+        reason: 'copy-gone',
+      },
     ]);
+    // the run keeps why the player could not find the target
+    expect(broken.stepIssues[0]?.reason).toBe('copy-gone');
     // a run older than the 30-day window counts for nothing
     const old = await run(guide.id, 0, [{ stepId: one, outcome: 'not-found' }]);
     await sql`UPDATE runs SET created_at = now() - interval '31 days' WHERE id = ${old.id}`.execute(
@@ -159,11 +167,18 @@ describe('guide health from the recorded runs', () => {
       lastOutcome: 'not-found',
       lastUrl: 'https://health.example.com/2?v=b',
       lastConfidence: null,
+      lastReason: 'copy-gone',
       hasScreenshot: false,
       latestFailure: { runId: broken.id, issueId: broken.stepIssues[0]?.id, hasScreenshot: false },
       repairPending: false,
     });
-    expect(steps[2]).toMatchObject({ failureRate: 0.5, lastConfidence: 0.61, lastOutcome: 'low-confidence' });
+    // a player that did not say why (sent before reasons existed): no reason
+    expect(steps[2]).toMatchObject({
+      failureRate: 0.5,
+      lastConfidence: 0.61,
+      lastOutcome: 'low-confidence',
+      lastReason: null,
+    });
 
     let listed = (await toRepair()).find((g) => g.scenarioId === guide.id);
     expect(listed).toMatchObject({ title: 'Checkout', category: { id: a.categoryId } });

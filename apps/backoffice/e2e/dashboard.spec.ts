@@ -48,11 +48,13 @@ test('dashboard: real counts, 30-day activity and recent projects from the API',
   await expect(page.locator('path[data-series="projectsCreated"]')).toHaveCSS('stroke-opacity', '1');
 
   // The days' figures from the keyboard: the newest day first (today's project), read out, inside the chart.
-  await chart.focus();
+  // The chart is one focusable image named by its summary (its svg inside).
+  const figure = page.getByRole('img', { name: '1 projet créé et aucun guide lancé sur 30 jours.' });
+  await figure.focus();
   await page.keyboard.press('ArrowRight');
   const tooltip = page.locator('[data-chart-tooltip]');
   await expect(tooltip).toBeVisible();
-  await expect(chart.locator('xpath=..').locator('[aria-live="polite"]')).toContainText(
+  await expect(figure.locator('xpath=..').locator('[aria-live="polite"]')).toContainText(
     'Projets créés 1, Guides lancés 0',
   );
   const chartBox = await chart.boundingBox();

@@ -445,7 +445,6 @@ describe('the extension, loaded unpacked in Chromium', () => {
         attributes: { 'data-testid': 'gone' },
         name: 'Disparu',
         css: 'main > output#gone',
-        xpath: '/html/body/main/output',
         fingerprint: { index: 0, siblings: 0, ancestors: [{ tag: 'main' }] },
       },
     });

@@ -1,5 +1,5 @@
 import { autoClick, type ClickState } from './click';
-import { DEGRADED_CONFIDENCE, type FindResult } from './find';
+import { DEGRADED_CONFIDENCE, type FindReason, type FindResult } from './find';
 import { type MissingTargetPolicy, placeStep } from './policy';
 import { parseTarget } from './target';
 
@@ -37,6 +37,8 @@ export interface StepIssue {
   /** null when no candidate came close */
   confidence: number | null;
   url: string;
+  /** the finder's rule that decided (FIND_REASONS), for guide health to say why the step failed */
+  reason: FindReason;
 }
 
 /** What the run shows; every change is an event. */
@@ -205,6 +207,7 @@ export class RunEngine {
       outcome,
       confidence: outcome === 'low-confidence' || found.candidates.length ? found.confidence : null,
       url: location.href.slice(0, 2048),
+      reason: found.reason,
     });
   }
 

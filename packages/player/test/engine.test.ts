@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   capture,
+  FIND_REASONS,
+  type FindReason,
   type ProgressStore,
   RunEngine,
   type RunEngineOptions,
@@ -272,6 +274,9 @@ describe('a missing target, under each policy', () => {
       expect.objectContaining({ id: 'lost' }),
       expect.objectContaining({ outcome: 'not-found', url: location.href }),
     );
+    // the report says why, in the words guide health shows: the element is gone from the page
+    const reason: FindReason = onIssue.mock.calls[0]?.[1].reason;
+    expect(FIND_REASONS[reason].fr).toMatch(/^Élément disparu/);
   });
 
   test('skip: the step is passed over in the direction the user was going', async () => {

@@ -157,6 +157,7 @@ export interface RunStepIssuesTable {
   outcome: 'not-found' | 'low-confidence';
   confidence: number | null;
   url: string | null;
+  reason: string | null;
   created_at: Timestamp;
 }
 

@@ -23,6 +23,7 @@ interface FailingStepRow {
   run_id: string;
   outcome: 'not-found' | 'low-confidence';
   confidence: number | string | null;
+  reason: string | null;
   issue_url: string | null;
   last_seen: Date | string;
   issue_has_screenshot: boolean;
@@ -45,13 +46,13 @@ export async function failingSteps(
   const ofScenario = scenarioId ? sql`AND r.scenario_id = ${scenarioId}` : sql``;
   const result = await sql<FailingStepRow>`
     WITH issues AS (
-      SELECT i.id, i.run_id, i.step_id, i.outcome, i.confidence, i.url, i.created_at
+      SELECT i.id, i.run_id, i.step_id, i.outcome, i.confidence, i.url, i.reason, i.created_at
       FROM run_step_issues i JOIN runs r ON r.id = i.run_id
       WHERE i.organization_id = ${organizationId} AND r.organization_id = ${organizationId}
         AND r.created_at >= ${since} ${ofScenario}
     ),
     latest AS (
-      SELECT DISTINCT ON (step_id) id, run_id, step_id, outcome, confidence, url, created_at
+      SELECT DISTINCT ON (step_id) id, run_id, step_id, outcome, confidence, url, reason, created_at
       FROM issues ORDER BY step_id, created_at DESC, id DESC
     ),
     failing AS (
@@ -59,7 +60,7 @@ export async function failingSteps(
     )
     SELECT st.id AS step_id, st.scenario_id, st.position, st.name, st.url, st.target_captured_at,
       EXISTS (SELECT 1 FROM screenshots sc WHERE sc.step_id = st.id) AS has_screenshot,
-      l.id AS issue_id, l.run_id, l.outcome, l.confidence, l.url AS issue_url, l.created_at AS last_seen,
+      l.id AS issue_id, l.run_id, l.outcome, l.confidence, l.reason, l.url AS issue_url, l.created_at AS last_seen,
       EXISTS (SELECT 1 FROM run_step_issue_screenshots x WHERE x.issue_id = l.id) AS issue_has_screenshot,
       f.failures,
       (SELECT count(*)::int FROM runs r
@@ -103,6 +104,7 @@ export function healthOf(row: FailingStepRow): Schemas['StepHealth'] {
     lastOutcome: row.outcome,
     lastUrl: row.issue_url,
     lastConfidence: row.confidence === null ? null : Number(row.confidence),
+    lastReason: row.reason as Schemas['FindReason'] | null,
     hasScreenshot: row.has_screenshot,
     latestFailure: { runId: row.run_id, issueId: row.issue_id, hasScreenshot: row.issue_has_screenshot },
     targetCapturedAt: capturedAt,
@@ -196,6 +198,7 @@ export async function issueBodies(db: Db, runId: string): Promise<Schemas['Run']
       'outcome',
       'confidence',
       'url',
+      'reason',
       'created_at',
       eb
         .exists(
@@ -216,6 +219,7 @@ export async function issueBodies(db: Db, runId: string): Promise<Schemas['Run']
     outcome: i.outcome,
     confidence: i.confidence === null ? null : Number(i.confidence),
     url: i.url,
+    reason: i.reason as Schemas['FindReason'] | null,
     hasScreenshot: Boolean(i.has_screenshot),
     createdAt: iso(i.created_at),
   }));
@@ -239,6 +243,7 @@ export async function insertIssues(
         outcome: i.outcome,
         confidence: i.confidence ?? null,
         url: i.url ?? null,
+        reason: i.reason ?? null,
       })),
     )
     .execute();

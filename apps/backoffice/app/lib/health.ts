@@ -74,6 +74,7 @@ export function useGuidesToRepair(guides: readonly Schemas['GuideToRepair'][] | 
         lastSeenAt: step.lastSeenAt,
         lastUrl: step.lastUrl,
         lastConfidence: step.lastConfidence,
+        lastReason: step.lastReason ?? null,
         repairPending: step.repairPending,
         stepScreenshot: step.hasScreenshot ? found.get(`step:${step.stepId}`) : null,
         failureScreenshot: step.latestFailure?.hasScreenshot

@@ -1218,6 +1218,12 @@ export interface components {
          * @enum {string}
          */
         FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
+        /**
+         * @description Why the player's finder answered as it did: the rule that decided (packages/player's FIND_REASONS
+         *     describes each). Ids are stored with step issues: never renamed, only added.
+         * @enum {string}
+         */
+        FindReason: "tour-attribute" | "unique-match" | "only-full-match" | "place-among-copies" | "target-gone" | "features-lost" | "weak-match" | "context-gone" | "context-partial" | "copy-gone" | "too-close-to-call" | "copy-elsewhere" | "look-alike-gone" | "ahead-by-place" | "copy-in-its-place" | "decoy" | "restyled-decoy" | "lacks-a-feature" | "ambiguous-copies" | "hidden";
         /** @description Body of POST /auth/forgot-password. */
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];
@@ -1668,6 +1674,8 @@ export interface components {
             lastConfidence: number | null;
             /** @enum {string|null} */
             lastOutcome: "not-found" | "low-confidence" | null;
+            /** @description Why the player could not find the target at the latest failure, null when it did not say. */
+            lastReason?: null | components["schemas"]["FindReason"];
             /**
              * Format: date-time
              * @description When the latest failure was recorded, null without failure in the window.
@@ -1715,6 +1723,7 @@ export interface components {
             confidence?: number | null;
             /** @enum {string} */
             outcome: "not-found" | "low-confidence";
+            reason?: components["schemas"]["FindReason"];
             /** Format: uuid */
             stepId: string;
             /** @description The page where the target was looked for. */
@@ -1733,6 +1742,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             outcome: "not-found" | "low-confidence";
+            /** @description The finder's reason, null when the player did not send one. */
+            reason?: null | components["schemas"]["FindReason"];
             /** Format: uuid */
             stepId: string;
             url: string | null;

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ActivityChart } from './activity-chart';
-import { CHART_HEIGHT, DIMMED_OPACITY, PX_PER_X_TICK } from './chart-constants';
-import { activity, quietMonth } from './fixtures';
+import { CHART_HEIGHT, CHART_MARGIN, DIMMED_OPACITY, PX_PER_X_TICK } from './chart-constants';
+import { activity, fewProjects, quietMonth } from './fixtures';
 
 const WIDTH = 1000;
 
@@ -179,13 +179,18 @@ export const TooltipInsideANarrowChart: Story = {
  */
 export const DaysFromKeyboard: Story = {
   play: async ({ canvasElement }) => {
-    const svg = await drawn(canvasElement);
+    await drawn(canvasElement);
+    const figure = within(canvasElement).getByRole('img', {
+      name: '14 projets créés et 391 guides lancés sur 30 jours.',
+    });
     const doc = canvasElement.ownerDocument;
     const tooltip = () => doc.querySelector<HTMLElement>('[data-chart-tooltip]');
     const spoken = () => canvasElement.querySelector('[aria-live="polite"]');
     await userEvent.tab();
-    await expect(svg).toHaveFocus();
-    await expect(svg).toHaveAccessibleDescription('Flèches gauche et droite : les chiffres de chaque jour.');
+    await expect(figure).toHaveFocus();
+    await expect(figure).toHaveAccessibleDescription(
+      'Flèches gauche et droite : les chiffres de chaque jour.',
+    );
     await expect(tooltip()).toBeNull();
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(tooltip()).toHaveTextContent('20 nov.'));
@@ -195,7 +200,7 @@ export const DaysFromKeyboard: Story = {
     await waitFor(() => expect(tooltip()).toHaveTextContent('19 nov.'));
     await userEvent.keyboard('{Home}');
     await waitFor(() => expect(tooltip()).toHaveTextContent('22 oct.'));
-    const box = svg.getBoundingClientRect();
+    const box = figure.getBoundingClientRect();
     const tip = tooltip()?.getBoundingClientRect();
     await expect(tip?.left).toBeGreaterThanOrEqual(box.left);
     await userEvent.keyboard('{Escape}');
@@ -220,6 +225,10 @@ export const TooltipHiddenFarFromData: Story = {
   },
 };
 
+const yLabels = (canvasElement: HTMLElement) =>
+  [...chart(canvasElement).querySelectorAll('[data-axis="y"] [data-tick]')].map((tick) => tick.textContent);
+
+/** A month without activity: both lines lie on the zero line, at the bottom of the chart. */
 export const NoActivity: Story = {
   args: { activity: quietMonth },
   play: async ({ canvasElement }) => {
@@ -228,6 +237,36 @@ export const NoActivity: Story = {
       within(canvasElement).getByText('Aucun projet créé et aucun guide lancé sur 30 jours.'),
     ).toBeVisible();
     await expect(chart(canvasElement)).toBeVisible();
+    const bottom = CHART_HEIGHT - CHART_MARGIN.bottom;
+    for (const key of ['projectsCreated', 'guidesLaunched']) {
+      await expect(pointOf(line(canvasElement, key), 0)[1]).toBe(bottom);
+      await expect(lastPoint(line(canvasElement, key))[1]).toBe(bottom);
+    }
+    await expect(yLabels(canvasElement).length).toBeGreaterThan(0);
+    await expect(yLabels(canvasElement).every((label) => /^\d+$/.test(label ?? ''))).toBe(true);
+  },
+};
+
+/** Counts are whole: a month of at most 2 a day is marked in whole numbers, never 0,5 or 1,5. */
+export const FewCountsInWholeNumbers: Story = {
+  args: { activity: fewProjects },
+  play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
+    const labels = yLabels(canvasElement);
+    await expect(labels.length).toBeGreaterThan(1);
+    await expect(labels.filter((label) => !/^\d+$/.test(label ?? ''))).toEqual([]);
+  },
+};
+
+/** A phone-wide chart still says which days it spans: the first and the last, not the first alone. */
+export const AxisOnAPhone: Story = {
+  args: { width: 340 },
+  play: async ({ canvasElement }) => {
+    await drawn(canvasElement);
+    const dates = [...chart(canvasElement).querySelectorAll('[data-axis="x"] [data-tick]')].map(
+      (tick) => tick.textContent,
+    );
+    await expect(dates).toEqual(['22 oct.', '20 nov.']);
   },
 };
 

@@ -5,7 +5,7 @@ import * as Card from '../../components/card/card';
 import { Skeleton } from '../../components/skeleton/skeleton';
 import { CHART_CONTAINER_HEIGHT, CHART_HEIGHT } from './chart-constants';
 
-// The chart's code (3.3 kB gzip) is fetched while the dashboard's data loads, not before the page can show; until
+// The chart's code (visx's xychart and legend, 37 kB gzip: ADR 0012) is fetched while the dashboard's data loads, not before the page can show; until
 // it is in, the chart's box holds the 300 px the measured chart's container has before it is drawn.
 const loadLineChart = () => import('./line-chart');
 const LineChart = lazy(() => loadLineChart().then((module) => ({ default: module.LineChart })));

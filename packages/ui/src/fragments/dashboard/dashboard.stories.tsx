@@ -89,8 +89,11 @@ export const DashboardOnAPhone: Story = {
     // The chart's card shows it: its box is inside the card's, not clipped away by a 0 px container.
     const card = chart.closest('[class*="card"]') ?? chart.parentElement;
     const box = chart.getBoundingClientRect();
-    const container = chart.parentElement?.parentElement?.getBoundingClientRect();
+    const container = chart.closest('[role="img"]')?.parentElement?.parentElement?.getBoundingClientRect();
     await expect(box.width).toBeGreaterThan(300);
+    // The axis says which days the month spans: more than one date, however narrow.
+    const dates = [...chart.querySelectorAll('[data-axis="x"] [data-tick]')].map((tick) => tick.textContent);
+    await expect(dates).toEqual(['22 oct.', '20 nov.']);
     await expect(container?.height ?? 0).toBeGreaterThanOrEqual(300);
     await expect(card?.getBoundingClientRect().bottom ?? 0).toBeGreaterThanOrEqual(box.bottom);
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);

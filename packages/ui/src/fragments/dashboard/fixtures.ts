@@ -22,6 +22,13 @@ export const quietMonth: ActivityDay[] = activity.map((day) => ({
   guidesLaunched: 0,
 }));
 
+/** A month whose busiest day counts 2: a few projects created, no guide launched. */
+export const fewProjects: ActivityDay[] = activity.map((day) => ({
+  ...day,
+  projectsCreated: Math.min(2, day.projectsCreated),
+  guidesLaunched: 0,
+}));
+
 export const recentProjects: RecentProject[] = [
   {
     id: '7d1c1f6e-0000-4000-8000-000000000001',

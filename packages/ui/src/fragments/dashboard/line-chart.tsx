@@ -1,8 +1,13 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Box, styled } from '@mulot/ui/styled-system/jsx';
+import { curveMonotoneX } from '@visx/curve';
+import { LegendOrdinal } from '@visx/legend';
+import { scaleOrdinal } from '@visx/scale';
+import { Axis, buildChartTheme, DataContext, Grid, LineSeries, XYChart } from '@visx/xychart';
 import {
   type KeyboardEvent,
-  type PointerEvent,
+  type RefObject,
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -20,7 +25,6 @@ import {
   TOOLTIP_MAX_DISTANCE,
   TOOLTIP_OFFSET,
 } from './chart-constants';
-import { band, linear, ticks as linearTicks, monotoneXPath, niceDomain } from './chart-scale';
 import { tokenVar } from './token-var';
 
 export type ChartRow = Record<string, string | number>;
@@ -39,9 +43,12 @@ export function seriesColor(index: number): { color: string; opacity: number } {
   return { color, opacity: Math.max(0.4, 1 - Math.floor(index / 2) * 0.3) };
 }
 
-/** Evenly spread labels, one per 175 px (spec §9), always including the first and last row. */
+/**
+ * Evenly spread labels, one per 175 px (spec §9), always including the first and last row: at least two, so that
+ * a phone-wide chart still says which days it spans.
+ */
 export function xTickValues(values: readonly string[], width: number): string[] {
-  const count = Math.min(values.length, Math.max(1, Math.floor(width / PX_PER_X_TICK)));
+  const count = Math.min(values.length, Math.max(2, Math.floor(width / PX_PER_X_TICK)));
   if (count === 1) return values.slice(0, 1);
   return Array.from(
     { length: count },
@@ -49,29 +56,32 @@ export function xTickValues(values: readonly string[], width: number): string[] 
   );
 }
 
-/** Horizontal grid lines and y labels: about four (d3's tick rule, as the grid always had). */
+/** Horizontal grid lines and y labels: about four. */
 const Y_TICKS = 4;
 /** Days are bands with 30 % of a step between them; a day's point is at its band's centre. */
 const BAND_PADDING = 0.3;
+const X_SCALE = { type: 'band', paddingInner: BAND_PADDING } as const;
 
-// The axis labels keep the type they had when visx's chart theme drew them (its label font stack, light weight,
-// 0.4 px spacing), so replacing visx moved no pixel; the size and colour are tokens.
-const labelProps = {
-  fontFamily: '-apple-system,BlinkMacSystemFont,Roboto,Helvetica Neue,sans-serif',
-  fontWeight: 200,
-  fontSize: 11,
-  letterSpacing: 0.4,
-  pointerEvents: 'none',
-  style: { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') },
-} as const;
-/** Where a bottom label's baseline sits below the axis: visx's 4 px tick, the 11 px label size, and 0.125em. */
-const X_LABEL_DY = 4 + 11 + 11 * 0.125;
-/** y labels sit just above their grid line, inside the 20 px margin. */
-const Y_LABEL_DX = 4;
-const Y_LABEL_DY = -4;
-const { top, right, left } = CHART_MARGIN;
-/** The x axis: where zero is drawn. */
-const baseline = CHART_HEIGHT - CHART_MARGIN.bottom;
+/**
+ * The y axis runs from zero to the largest value rounded up (d3's nice), and never below 4, one whole count per
+ * grid line: with about four ticks a step is then at least 1, so counts are marked in whole numbers (a top of 2
+ * would be marked 0, 0.5, 1, 1.5, 2), and a month without activity draws its zero line at the bottom (a linear
+ * scale puts an empty domain's one value halfway up).
+ */
+function yScaleOf(values: readonly number[]) {
+  return { type: 'linear' as const, domain: [0, Math.max(Y_TICKS, ...values)], nice: true, zero: true };
+}
+
+// Only what visx needs to lay out; every visible colour is set from tokens on the elements themselves.
+const theme = buildChartTheme({
+  backgroundColor: 'transparent',
+  colors: ['currentColor'],
+  gridColor: 'currentColor',
+  gridColorDark: 'currentColor',
+  tickLength: 4,
+});
+
+const labelStyle = { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') };
 
 const focusRing = css({
   borderRadius: 'l2',
@@ -112,8 +122,8 @@ export interface LineChartProps {
 
 /**
  * A multi-series line chart (spec §9): monotone-X curves, 400 px high, crosshair tooltip, and a legend whose
- * item isolates its series (others dimmed to 0.2), a second press restoring all. SVG, its lines drawn by
- * visx, its scales in chart-scale.ts (ADR 0011).
+ * item isolates its series (others dimmed to 0.2), a second press restoring all. Drawn by visx's xychart, its
+ * legend by visx's legend (ADR 0012).
  */
 export function LineChart({ width, ...props }: LineChartProps) {
   if (width) return <SizedLineChart width={width} {...props} />;
@@ -156,6 +166,56 @@ function MeasuredLineChart(props: LineChartProps) {
   );
 }
 
+/** Where a day and a value are drawn, from the chart's scales once xychart has made them. */
+interface Scales {
+  xOf: (row: number) => number;
+  yOf: (value: number) => number;
+}
+
+/**
+ * Inside the chart: hands its scales to the chart's keyboard and pointer handling, and draws the crosshair at the
+ * shown day.
+ */
+function Crosshair({
+  days,
+  row,
+  scales,
+}: {
+  days: readonly string[];
+  row: number | undefined;
+  scales: RefObject<Scales | null>;
+}) {
+  const { xScale, yScale, margin, innerHeight } = useContext(DataContext);
+  const band = xScale as unknown as
+    | (((day: string) => number | undefined) & { bandwidth: () => number })
+    | undefined;
+  const linear = yScale as unknown as ((value: number) => number) | undefined;
+  const current =
+    band && linear
+      ? {
+          xOf: (i: number) => (band(days[i] ?? '') ?? 0) + band.bandwidth() / 2,
+          yOf: (v: number) => linear(v),
+        }
+      : null;
+  useLayoutEffect(() => {
+    scales.current = current;
+  });
+  if (!current || row === undefined || !margin || innerHeight === undefined) return null;
+  const x = current.xOf(row);
+  return (
+    <line
+      data-chart-crosshair=""
+      x1={x}
+      x2={x}
+      y1={margin.top}
+      y2={margin.top + innerHeight}
+      stroke={tokenVar('colors.border.input')}
+      strokeWidth={1.5}
+      pointerEvents="none"
+    />
+  );
+}
+
 function SizedLineChart({
   data,
   index,
@@ -167,59 +227,44 @@ function SizedLineChart({
 }: LineChartProps & { width: number }) {
   const intl = useIntl();
   const legendId = useId();
+  const hintId = useId();
   const [isolated, setIsolated] = useState<string | null>(null);
-  /** The row under the pointer, and the pointer's y (the tooltip follows it). */
+  /** The row under the pointer (or chosen from the keyboard), and the y the tooltip follows. */
   const [hover, setHover] = useState<{ row: number; y: number } | null>(null);
   const number = formatValue ?? ((v: number) => intl.formatNumber(v));
   const colors = useMemo(() => series.map((_, i) => seriesColor(i)), [series]);
-
-  const layout = useMemo(() => {
-    const days = band(data.length, left, width - right, BAND_PADDING);
-    const xOf = (i: number) => days.start(i) + days.bandwidth / 2;
-    const values = data.flatMap((row) => series.map((s) => Number(row[s.key])));
-    // From zero, up to the largest value rounded up (d3's nice).
-    const domain = niceDomain(Math.min(0, ...values), Math.max(0, ...values));
-    const yOf = linear(domain, baseline, top);
-    const lines = series.map((s) => monotoneXPath(data.map((row, i) => [xOf(i), yOf(Number(row[s.key]))])));
-    return { days, xOf, yOf, lines, yTicks: linearTicks(domain[0], domain[1], Y_TICKS) };
-  }, [data, series, width]);
-  const { days, xOf, yOf } = layout;
-  const xTicks = useMemo(
-    () =>
-      xTickValues(
-        data.map((row) => String(row[index])),
-        width,
-      ),
-    [data, index, width],
+  const legendScale = useMemo(
+    () => scaleOrdinal({ domain: series.map((s) => s.key), range: colors.map((c) => c.color) }),
+    [series, colors],
   );
-  const rowOf = useMemo(() => new Map(data.map((row, i) => [String(row[index]), i])), [data, index]);
+  const days = useMemo(() => data.map((row) => String(row[index])), [data, index]);
+  const values = useMemo(() => data.flatMap((row) => series.map((s) => Number(row[s.key]))), [data, series]);
+  const yScale = useMemo(() => yScaleOf(values), [values]);
+  const xTicks = useMemo(() => xTickValues(days, width), [days, width]);
+  const scales = useRef<Scales | null>(null);
 
   const opacityOf = (key: string, i: number) =>
     isolated !== null && isolated !== key ? DIMMED_OPACITY : (colors[i]?.opacity ?? 1);
   // Spec §4: a press isolates a series; pressing it again while the others are dimmed brings them all back.
   const toggle = (key: string) => setIsolated((current) => (current === key ? null : key));
 
-  // The day whose point is nearest the pointer across; the tooltip shows only within 100 px of one of its points.
-  const point = (event: PointerEvent<SVGRectElement>) => {
-    const box = event.currentTarget.ownerSVGElement?.getBoundingClientRect();
-    if (!box || data.length === 0) return;
-    const x = event.clientX - box.left;
-    const y = event.clientY - box.top;
-    const row = Math.min(data.length - 1, Math.max(0, Math.round((x - xOf(0)) / days.step)));
+  // xychart finds the day nearest the pointer across; the tooltip shows only within 100 px of one of its points.
+  const point = (row: number, x: number, y: number) => {
+    const at = scales.current;
+    if (!at) return;
     const near = series.some(
-      (s) => Math.hypot(xOf(row) - x, yOf(Number(data[row]?.[s.key])) - y) <= TOOLTIP_MAX_DISTANCE,
+      (s) => Math.hypot(at.xOf(row) - x, at.yOf(Number(data[row]?.[s.key])) - y) <= TOOLTIP_MAX_DISTANCE,
     );
     setHover(near ? { row, y } : null);
   };
   const hovered = hover ? data[hover.row] : undefined;
-  const hoverX = hover ? xOf(hover.row) : 0;
-  const hintId = useId();
   // The keyboard's way to the days' figures: the arrows move a day at a time (from the last day, the newest),
   // Home and End jump to the ends, Escape hides; the tooltip shows under the day's highest point, and a live region
   // reads the figures out.
   const [fromKeyboard, setFromKeyboard] = useState(false);
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (data.length === 0) return;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = scales.current;
+    if (data.length === 0 || !at) return;
     const last = data.length - 1;
     const from = hover?.row;
     const moves: Record<string, number> = {
@@ -236,7 +281,7 @@ function SizedLineChart({
     }
     if (row === null) return;
     event.preventDefault();
-    const y = Math.min(...series.map((s) => yOf(Number(data[row]?.[s.key]))));
+    const y = Math.min(...series.map((s) => at.yOf(Number(data[row]?.[s.key]))));
     setFromKeyboard(true);
     setHover({ row, y });
   };
@@ -253,7 +298,9 @@ function SizedLineChart({
   const tooltipRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const tip = tooltipRef.current;
-    if (!tip || !hover) return;
+    const at = scales.current;
+    if (!tip || !hover || !at) return;
+    const hoverX = at.xOf(hover.row);
     const w = tip.offsetWidth;
     const h = tip.offsetHeight;
     let x = hoverX + TOOLTIP_OFFSET;
@@ -266,9 +313,9 @@ function SizedLineChart({
 
   return (
     <Box position="relative">
-      <svg
-        width={width}
-        height={CHART_HEIGHT}
+      <div
+        // The chart as one image named by its summary; focusable, since the days' figures are otherwise only for a
+        // pointer.
         role="img"
         aria-label={label}
         aria-describedby={hintId}
@@ -281,98 +328,80 @@ function SizedLineChart({
           setFromKeyboard(false);
         }}
       >
-        <g data-grid="">
-          {layout.yTicks.map((tick) => (
-            <line
-              key={tick}
-              x1={left}
-              x2={width - right}
-              y1={yOf(tick)}
-              y2={yOf(tick)}
+        <XYChart
+          width={width}
+          height={CHART_HEIGHT}
+          margin={CHART_MARGIN}
+          theme={theme}
+          xScale={X_SCALE}
+          yScale={yScale}
+          accessibilityLabel={label}
+          onPointerMove={({ index: row, svgPoint }) => {
+            setFromKeyboard(false);
+            if (svgPoint) point(row, svgPoint.x, svgPoint.y);
+          }}
+          onPointerDown={({ index: row, svgPoint }) => {
+            if (svgPoint) point(row, svgPoint.x, svgPoint.y);
+          }}
+          onPointerOut={() => setHover(null)}
+        >
+          <Grid
+            columns={false}
+            numTicks={Y_TICKS}
+            lineStyle={{ stroke: tokenVar('colors.border.default'), strokeWidth: 1 }}
+          />
+          <g data-axis="x">
+            <Axis
+              orientation="bottom"
+              tickValues={xTicks}
+              tickFormat={(v: string) => formatIndex(v)}
+              hideTicks
               stroke={tokenVar('colors.border.default')}
-              shapeRendering="crispEdges"
+              strokeWidth={2}
+              tickLabelProps={() => ({ 'data-tick': '', style: labelStyle, textAnchor: 'middle' })}
+            />
+          </g>
+          <g data-axis="y">
+            <Axis
+              orientation="left"
+              numTicks={Y_TICKS}
+              hideAxisLine
+              hideTicks
+              hideZero
+              tickFormat={(v: number) => number(v)}
+              // Inside the 20 px margin: labels sit just above their grid line.
+              tickLabelProps={() => ({
+                'data-tick': '',
+                x: 0,
+                dx: 4,
+                dy: -4,
+                textAnchor: 'start',
+                verticalAnchor: 'end',
+                style: labelStyle,
+              })}
+            />
+          </g>
+          {series.map((s, i) => (
+            <LineSeries
+              key={s.key}
+              dataKey={s.key}
+              data={data as ChartRow[]}
+              xAccessor={(row: ChartRow) => String(row[index])}
+              yAccessor={(row: ChartRow) => Number(row[s.key])}
+              curve={curveMonotoneX}
+              data-series={s.key}
+              strokeWidth={2}
+              strokeLinecap="round"
+              style={{
+                stroke: colors[i]?.color,
+                strokeOpacity: opacityOf(s.key, i),
+                transition: 'stroke-opacity 150ms',
+              }}
             />
           ))}
-        </g>
-        <g data-axis="x">
-          {xTicks.map((value) => (
-            <text
-              key={value}
-              data-tick=""
-              x={xOf(rowOf.get(value) ?? 0)}
-              y={baseline + X_LABEL_DY}
-              textAnchor="middle"
-              {...labelProps}
-            >
-              {formatIndex(value)}
-            </text>
-          ))}
-          <line
-            x1={left + 0.5}
-            x2={width - right + 0.5}
-            y1={baseline}
-            y2={baseline}
-            stroke={tokenVar('colors.border.default')}
-            strokeWidth={2}
-            shapeRendering="crispEdges"
-          />
-        </g>
-        <g data-axis="y">
-          {layout.yTicks
-            .filter((tick) => tick !== 0)
-            .map((tick) => (
-              <text
-                key={tick}
-                data-tick=""
-                x={left + Y_LABEL_DX}
-                y={yOf(tick) + Y_LABEL_DY}
-                textAnchor="start"
-                {...labelProps}
-              >
-                {number(tick)}
-              </text>
-            ))}
-        </g>
-        {series.map((s, i) => (
-          <path
-            key={s.key}
-            data-series={s.key}
-            d={layout.lines[i]}
-            fill="none"
-            strokeWidth={2}
-            strokeLinecap="round"
-            style={{
-              stroke: colors[i]?.color,
-              strokeOpacity: opacityOf(s.key, i),
-              transition: 'stroke-opacity 150ms',
-            }}
-          />
-        ))}
-        {hovered && (
-          <line
-            data-chart-crosshair=""
-            x1={hoverX}
-            x2={hoverX}
-            y1={top}
-            y2={baseline}
-            stroke={tokenVar('colors.border.input')}
-            strokeWidth={1.5}
-          />
-        )}
-        <rect
-          x={left}
-          y={top}
-          width={Math.max(0, width - left - right)}
-          height={baseline - top}
-          fill="transparent"
-          onPointerMove={(event) => {
-            setFromKeyboard(false);
-            point(event);
-          }}
-          onPointerDown={point}
-          onPointerLeave={() => setHover(null)}
-        />
-      </svg>
+          <Crosshair days={days} row={hovered ? hover?.row : undefined} scales={scales} />
+        </XYChart>
+      </div>
       {hovered && (
         <div ref={tooltipRef} data-chart-tooltip="" className={tooltipClass}>
           <strong>{formatIndex(String(hovered[index]))}</strong>
@@ -400,51 +429,57 @@ function SizedLineChart({
       <span aria-live="polite" className={css({ srOnly: true })}>
         {spoken}
       </span>
-      <Box
-        role="group"
-        aria-labelledby={legendId}
-        display="flex"
-        flexWrap="wrap"
-        justifyContent="center"
-        gap="2"
-        mt="2"
-      >
-        <span id={legendId} className={css({ srOnly: true })}>
-          {intl.formatMessage({ id: 'chart.legend', defaultMessage: 'Séries affichées' })}
-        </span>
-        {series.map((s, i) => {
-          const dimmed = isolated !== null && isolated !== s.key;
-          return (
-            <LegendButton
-              key={s.key}
-              type="button"
-              aria-pressed={isolated === s.key}
-              data-dimmed={dimmed || undefined}
-              onClick={() => toggle(s.key)}
-              display="inline-flex"
-              alignItems="center"
-              gap="2"
-              px="2"
-              py="1"
-              borderRadius="l1"
-              textStyle="sm"
-              color="fg.default"
-              cursor="pointer"
-              _hover={{ bg: 'bg.muted' }}
-              _focusVisible={{ outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' }}
-            >
-              <Swatch
-                w="3"
-                h="3"
-                borderRadius="full"
-                style={{ background: colors[i]?.color, opacity: opacityOf(s.key, i) }}
-                aria-hidden="true"
-              />
-              <span style={{ opacity: dimmed ? 0.6 : 1 }}>{s.label}</span>
-            </LegendButton>
-          );
-        })}
-      </Box>
+      <LegendOrdinal scale={legendScale}>
+        {(labels) => (
+          <Box
+            role="group"
+            aria-labelledby={legendId}
+            display="flex"
+            flexWrap="wrap"
+            justifyContent="center"
+            gap="2"
+            mt="2"
+          >
+            <span id={legendId} className={css({ srOnly: true })}>
+              {intl.formatMessage({ id: 'chart.legend', defaultMessage: 'Séries affichées' })}
+            </span>
+            {labels.map((item, i) => {
+              const s = series[i];
+              if (!s) return null;
+              const dimmed = isolated !== null && isolated !== s.key;
+              return (
+                <LegendButton
+                  key={s.key}
+                  type="button"
+                  aria-pressed={isolated === s.key}
+                  data-dimmed={dimmed || undefined}
+                  onClick={() => toggle(s.key)}
+                  display="inline-flex"
+                  alignItems="center"
+                  gap="2"
+                  px="2"
+                  py="1"
+                  borderRadius="l1"
+                  textStyle="sm"
+                  color="fg.default"
+                  cursor="pointer"
+                  _hover={{ bg: 'bg.muted' }}
+                  _focusVisible={{ outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' }}
+                >
+                  <Swatch
+                    w="3"
+                    h="3"
+                    borderRadius="full"
+                    style={{ background: item.value, opacity: opacityOf(s.key, i) }}
+                    aria-hidden="true"
+                  />
+                  <span style={{ opacity: dimmed ? 0.6 : 1 }}>{s.label}</span>
+                </LegendButton>
+              );
+            })}
+          </Box>
+        )}
+      </LegendOrdinal>
     </Box>
   );
 }

@@ -34,6 +34,8 @@ export const Default: Story = {
     );
     await expect(one.getByText('Dernier échec').nextElementSibling).toHaveTextContent('aujourd’hui');
     await expect(one.queryByText('Confiance')).toBeNull();
+    // a failure recorded before the player said why shows no cause
+    await expect(one.queryByText('Cause')).toBeNull();
 
     const secondArticle = canvas.getByRole('article', { name: 'Choisir une offre' });
     const second = within(secondArticle);
@@ -56,6 +58,31 @@ export const Default: Story = {
     ).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onRepair).toHaveBeenLastCalledWith(guides[1], guides[1]?.steps[0]);
+  },
+};
+
+const [first, second] = guides;
+const withReasons =
+  first && second
+    ? [
+        { ...first, steps: first.steps.map((step) => ({ ...step, lastReason: 'copy-gone' as const })) },
+        { ...second, steps: second.steps.map((step) => ({ ...step, lastReason: 'weak-match' as const })) },
+      ]
+    : [];
+
+/** Beside each failing step, why the player could not find its target: the finder's reason, in words. */
+export const WithTheFindersReason: Story = {
+  args: { guides: withReasons },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const failing = within(canvas.getByRole('article', { name: 'Créer un projet' }));
+    await expect(failing.getByText('Cause').nextElementSibling).toHaveTextContent(
+      "Plusieurs éléments identiques, un de moins qu'avant à sa place : impossible de dire lequel reste.",
+    );
+    const degraded = within(canvas.getByRole('article', { name: 'Choisir une offre' }));
+    await expect(degraded.getByText('Cause').nextElementSibling).toHaveTextContent(
+      "L'élément le plus proche ressemble trop peu à l'élément capturé.",
+    );
   },
 };
 

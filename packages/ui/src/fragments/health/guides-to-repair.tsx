@@ -1,3 +1,4 @@
+import type { FindReason } from '@mulot/player';
 import { css } from '@mulot/ui/styled-system/css';
 import { Box, Flex, Grid, styled } from '@mulot/ui/styled-system/jsx';
 import { ShieldCheck, Wrench } from 'lucide-react';
@@ -8,6 +9,7 @@ import { EmptyState } from '../../components/empty-state/empty-state';
 import { Skeleton } from '../../components/skeleton/skeleton';
 import { FragmentLink } from '../link/link';
 import { formatRelative } from '../team/relative-time';
+import { findReasonMessages } from './find-reasons';
 import { type StepHealth, StepHealthBadge } from './step-health-badge';
 
 export interface RepairStep {
@@ -24,6 +26,8 @@ export interface RepairStep {
   lastSeenAt: string | null;
   lastUrl: string | null;
   lastConfidence: number | null;
+  /** why the player could not find the target at the latest failure (null or absent: it did not say) */
+  lastReason?: FindReason | null;
   /** recaptured since the last failure: waiting for a run that passes */
   repairPending: boolean;
   /** image sources the app resolved (object URLs); null: none exists; undefined: still loading */
@@ -257,6 +261,17 @@ export function GuidesToRepair({ guides, loading = false, onRepair, now }: Guide
                                     })}
                                   </dt>
                                   <dd>{percent(step.lastConfidence)}</dd>
+                                </>
+                              )}
+                              {step.lastReason && (
+                                <>
+                                  <dt className={css({ color: 'fg.muted' })}>
+                                    {intl.formatMessage({
+                                      id: 'health.repair.reason',
+                                      defaultMessage: 'Cause',
+                                    })}
+                                  </dt>
+                                  <dd>{intl.formatMessage(findReasonMessages[step.lastReason])}</dd>
                                 </>
                               )}
                               <dt className={css({ color: 'fg.muted' })}>
