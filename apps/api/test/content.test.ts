@@ -178,7 +178,8 @@ describe('projects, categories and scenarios', () => {
     expect(created.body.sites).toEqual([
       'https://a.example.com',
       'https://b.example.com',
-      'https://localhost:5174',
+      // This machine serves plain http (issue 40).
+      'http://localhost:5174',
       'http://c.example.com',
     ]);
     expect(created.body.description).toBe('');

@@ -1,3 +1,4 @@
+import { withScheme } from '@mulot/api-client/site';
 import { sameOriginAndPath } from '@mulot/player';
 import type { Locale, MessageKey } from './intl';
 import { toLocale } from './intl';
@@ -39,13 +40,13 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
-/** Adds `https://` to a URL without a scheme (spec §5) and keeps only http(s) pages. */
+/** Adds a scheme to a URL without one (spec §5, `withScheme`) and keeps only http(s) pages. */
 export function normalizeUrl(value: string): string | null {
   const raw = value.trim();
-  const withScheme =
-    /^[a-z][a-z0-9+.-]*:/i.test(raw) && !/^[^/:]+:\d+(\/|$)/.test(raw) ? raw : `https://${raw}`;
+  // `javascript:…` and `mailto:…` keep their scheme (and are refused below); `localhost:5174` has none.
+  const full = /^[a-z][a-z0-9+.-]*:/i.test(raw) && !/^[^/:]+:\d+(\/|$)/.test(raw) ? raw : withScheme(raw);
   try {
-    const url = new URL(withScheme);
+    const url = new URL(full);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     return url.href;
   } catch {

@@ -123,9 +123,10 @@ describe('checkLaunch (spec §5 "Extension launch")', () => {
 });
 
 describe('normalizeUrl', () => {
-  it('adds https to bare hosts, hosts with a port, and keeps http(s) urls', () => {
+  it('adds https to bare hosts, http to this machine, and keeps http(s) urls', () => {
     expect(normalizeUrl('example.com')).toBe('https://example.com/');
-    expect(normalizeUrl('localhost:5174/app')).toBe('https://localhost:5174/app');
+    expect(normalizeUrl('shop.example.com:8080/app')).toBe('https://shop.example.com:8080/app');
+    expect(normalizeUrl('localhost:5174/app')).toBe('http://localhost:5174/app');
     expect(normalizeUrl('http://localhost:5174/')).toBe('http://localhost:5174/');
     expect(normalizeUrl('ftp://example.com')).toBeNull();
   });

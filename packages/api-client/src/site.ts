@@ -23,8 +23,33 @@ function isHost(hostname: string): boolean {
   );
 }
 
+/** This machine: a development server, which serves plain http. */
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
 /**
- * A site as typed by an author → its http(s) origin. Spec §5: a URL without a scheme gets `https://`. Refused:
+ * An address as typed → with a scheme. Spec §5: a URL without one gets `https://` — but a loopback host
+ * (`localhost:5174`, `127.0.0.1:3000`) gets `http://`, which is what a development server answers.
+ */
+export function withScheme(input: string): string {
+  const text = input.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text;
+  try {
+    if (isLoopback(new URL(`http://${text}`).hostname)) return `http://${text}`;
+  } catch {
+    // Not a host at all: the caller's URL parsing refuses it.
+  }
+  return `https://${text}`;
+}
+
+/**
+ * A site as typed by an author → its http(s) origin. Without a scheme, see `withScheme`. Refused:
  * another scheme (`javascript:`, `ftp:`), a user name or password, or no host (`pas une url`).
  */
 export function normalizeSite(input: string): SiteResult {
@@ -38,7 +63,7 @@ export function normalizeSite(input: string): SiteResult {
   }
   let url: URL;
   try {
-    url = new URL(hasScheme ? text : `https://${text}`);
+    url = new URL(withScheme(text));
   } catch {
     return { ok: false, reason: 'host' };
   }

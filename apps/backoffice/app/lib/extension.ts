@@ -1,3 +1,4 @@
+import { withScheme } from '@mulot/api-client/site';
 import { getLocale } from './intl';
 import { getOrganizationId } from './organization';
 import { getToken } from './session';
@@ -24,12 +25,6 @@ export type LaunchProblem = 'noUrl' | 'noTarget' | 'noSession';
 /** The extension marks the page (`data-mulot-extension` on <html>) from its content script at document start. */
 export function extensionInstalled(): boolean {
   return typeof document !== 'undefined' && Boolean(document.documentElement.dataset.mulotExtension);
-}
-
-/** Spec §5: a url without a scheme gets https. */
-function withScheme(url: string): string {
-  const trimmed = url.trim();
-  return /^[a-z][a-z\d+\-.]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { problem, refuse, reply } from '#stories/api.ts';
-import { category, project } from '#stories/fixtures.ts';
+import { category, project, scenarioSummaries } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
@@ -58,4 +58,40 @@ export const DeleteGuideDialog: Story = {
     const dialog = await screen.findByRole('alertdialog', { name: `Supprimer le guide « ${title} » ?` });
     await expect(within(dialog).getByRole('button', { name: 'Supprimer' })).toBeVisible();
   },
+};
+
+// Issue 40: a 200-character name without a space ran under the card's "⋯" and out of the page.
+const longName = (word: string) => word.repeat(Math.ceil(200 / word.length)).slice(0, 200);
+const longNames = route({
+  api: [
+    reply('get', '/projects/{id}/categories/{categoryId}', {
+      ...category,
+      name: longName('Catégorie'),
+      project: { ...category.project, name: longName('Projet') },
+      scenarios: scenarioSummaries.map((s, n) => (n === 0 ? { ...s, title: longName('Guide') } : s)),
+    }),
+  ],
+});
+
+/** Every long name ends in an ellipsis inside its box, and the whole name stays on hover and for screen readers. */
+async function longNamesHold() {
+  const screen = page();
+  const heading = await screen.findByRole('heading', { level: 1, name: longName('Catégorie') });
+  await expect(heading).toHaveAttribute('title', longName('Catégorie'));
+  const doc = heading.ownerDocument.documentElement;
+  await expect(doc.scrollWidth).toBeLessThanOrEqual(doc.clientWidth);
+  const crumb = screen.getByRole('link', { name: longName('Projet') });
+  await expect(crumb).toHaveAttribute('title', longName('Projet'));
+  await expect(crumb.scrollWidth).toBeGreaterThan(crumb.clientWidth);
+  const card = screen.getByRole('link', { name: longName('Guide') });
+  const menu = screen.getByRole('button', { name: `Actions pour ${longName('Guide')}` });
+  await expect(card.getBoundingClientRect().right).toBeLessThanOrEqual(menu.getBoundingClientRect().left);
+}
+
+export const LongNames: Story = { parameters: longNames, play: longNamesHold };
+
+export const LongNamesPhone: Story = {
+  parameters: longNames,
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: longNamesHold,
 };

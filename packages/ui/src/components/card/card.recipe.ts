@@ -16,7 +16,15 @@ export const cardRecipe = defineSlotRecipe({
       position: 'relative',
     },
     header: { display: 'flex', flexDirection: 'column', gap: '1', p: '6', pb: '0' },
-    title: { textStyle: 'lg', fontWeight: 'semibold', lineHeight: 'tight' },
+    // A name may be one 200-character word: it wraps anywhere and stops at two lines (the full name is in the DOM
+    // for assistive technology and in the title for hover).
+    title: {
+      textStyle: 'lg',
+      fontWeight: 'semibold',
+      lineHeight: 'tight',
+      overflowWrap: 'anywhere',
+      lineClamp: '2',
+    },
     description: { textStyle: 'sm', color: 'fg.muted' },
     body: { display: 'flex', flexDirection: 'column', flex: '1', gap: '4', p: '6' },
     // actions wrap on a narrow card rather than run out of it

@@ -41,7 +41,15 @@ export const dialogRecipe = defineSlotRecipe({
       _closed: { animation: 'scaleOut 0.1s ease-in' },
     },
     header: { display: 'flex', flexDirection: 'column', gap: '1.5', pe: '6' },
-    title: { textStyle: 'lg', fontWeight: 'semibold', color: 'fg.default', lineHeight: 'tight' },
+    title: {
+      textStyle: 'lg',
+      fontWeight: 'semibold',
+      color: 'fg.default',
+      lineHeight: 'tight',
+      // A title quoting a long name wraps anywhere and stops at three lines.
+      overflowWrap: 'anywhere',
+      lineClamp: '3',
+    },
     description: { textStyle: 'sm', color: 'fg.muted' },
     body: { display: 'flex', flexDirection: 'column', gap: '4' },
     footer: { display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' },

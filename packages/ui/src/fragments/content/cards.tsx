@@ -74,7 +74,7 @@ function ContentCard({
       <Card.Header className={header}>
         <div className={titleBlock}>
           <Card.Title>
-            <FragmentLink href={href} className={stretchedLink}>
+            <FragmentLink href={href} className={stretchedLink} title={name}>
               {name}
             </FragmentLink>
           </Card.Title>

@@ -19,10 +19,12 @@ export function ContentBreadcrumb({ items }: { items: Crumb[] }) {
             <Breadcrumb.Item>
               {item.href ? (
                 <Breadcrumb.Link asChild>
-                  <FragmentLink href={item.href}>{item.label}</FragmentLink>
+                  <FragmentLink href={item.href} title={item.label}>
+                    {item.label}
+                  </FragmentLink>
                 </Breadcrumb.Link>
               ) : (
-                <Breadcrumb.Page>{item.label}</Breadcrumb.Page>
+                <Breadcrumb.Page title={item.label}>{item.label}</Breadcrumb.Page>
               )}
             </Breadcrumb.Item>
           </Fragment>
@@ -57,7 +59,17 @@ export function ContentHeader({ title, description, badge, meta, actions }: Cont
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', minW: '0' })}>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
-          <h1 className={css({ textStyle: '2xl', fontWeight: 'bold' })}>{title}</h1>
+          <h1
+            title={typeof title === 'string' ? title : undefined}
+            className={css({
+              textStyle: '2xl',
+              fontWeight: 'bold',
+              overflowWrap: 'anywhere',
+              lineClamp: '3',
+            })}
+          >
+            {title}
+          </h1>
           {badge}
         </div>
         {description && <p className={css({ color: 'fg.muted', textStyle: 'sm' })}>{description}</p>}

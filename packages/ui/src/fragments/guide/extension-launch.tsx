@@ -145,9 +145,3 @@ export function ExtensionLaunch({
     </Dialog.Root>
   );
 }
-
-/** Spec §5: a target url without a scheme gets https. */
-export function withScheme(url: string): string {
-  const trimmed = url.trim();
-  return /^[a-z][a-z\d+\-.]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-}

@@ -4,7 +4,6 @@ export {
   ExtensionLaunch,
   type ExtensionLaunchProps,
   type LaunchMode,
-  withScheme,
 } from './extension-launch';
 export {
   createGuideSchema,

@@ -30,6 +30,17 @@ export const Published: Story = {
   },
 };
 
+/** In English the action says what it does to the guide: it moves back to draft. */
+export const PublishedEnglish: Story = {
+  args: { status: 'published' },
+  globals: { locale: 'en' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Move to draft' }));
+    await expect(args.onStatusChange).toHaveBeenCalledWith('draft');
+  },
+};
+
 export const Pending: Story = {
   args: { pending: true },
   play: async ({ canvasElement }) => {

@@ -12,7 +12,10 @@ type Story = StoryObj<typeof meta>;
 
 const screen = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
-/** "Envoyer l'invitation" stays disabled until both an email and a role are given. */
+/**
+ * Contributeur is chosen from the start (least privilege), so an email is all "Envoyer l'invitation" waits for, and
+ * the disabled button says what it waits for.
+ */
 export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const body = screen(canvasElement);
@@ -24,11 +27,12 @@ export const Default: Story = {
     const email = body.getByRole('textbox', { name: /Adresse email/ });
     await expect(email).toHaveAttribute('type', 'email');
     await expect(email).toBeRequired();
+    await expect(body.getByRole('radio', { name: /Contributeur/ })).toBeChecked();
     await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription("Saisissez l'adresse email de la personne à inviter.");
     await userEvent.type(email, 'marie@mulot.fr');
-    await expect(send).toBeDisabled();
-    await userEvent.click(body.getByRole('radio', { name: /Contributeur/ }));
     await expect(send).toBeEnabled();
+    await expect(send).not.toHaveAccessibleDescription();
     await userEvent.clear(email);
     await expect(send).toBeDisabled();
     await userEvent.type(email, '  marie@mulot.fr ');
@@ -36,6 +40,22 @@ export const Default: Story = {
     await waitFor(() =>
       expect(args.onInvite).toHaveBeenCalledWith(
         { email: 'marie@mulot.fr', role: 'Contributor' },
+        expect.anything(),
+      ),
+    );
+  },
+};
+
+/** Administrateur is a choice made on purpose. */
+export const InviteAnAdmin: Story = {
+  play: async ({ canvasElement, args }) => {
+    const body = screen(canvasElement);
+    await userEvent.type(await body.findByRole('textbox', { name: /Adresse email/ }), 'chef@mulot.fr');
+    await userEvent.click(body.getByRole('radio', { name: /Administrateur/ }));
+    await userEvent.click(body.getByRole('button', { name: "Envoyer l'invitation" }));
+    await waitFor(() =>
+      expect(args.onInvite).toHaveBeenCalledWith(
+        { email: 'chef@mulot.fr', role: 'Admin' },
         expect.anything(),
       ),
     );
@@ -50,7 +70,7 @@ export const RoleDescriptions: Story = {
     await expect(body.getByText('Accès complet à la plateforme')).toBeVisible();
     await expect(body.getByText('Création et modification de contenu')).toBeVisible();
     await expect(body.getByRole('radio', { name: /Administrateur/ })).not.toBeChecked();
-    await expect(body.getByRole('radio', { name: /Contributeur/ })).not.toBeChecked();
+    await expect(body.getByRole('radio', { name: /Contributeur/ })).toBeChecked();
   },
 };
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { styled } from '@mulot/ui/styled-system/jsx';
 import { Send } from 'lucide-react';
+import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Button, CancelButton } from '../../components/button/button';
@@ -26,6 +27,7 @@ export interface InviteMemberDialogProps {
 }
 
 const Form = styled('form');
+const Hint = styled('p');
 
 function InviteForm({
   onInvite,
@@ -41,6 +43,7 @@ function InviteForm({
   error?: string | null;
 }) {
   const intl = useIntl();
+  const hintId = useId();
   const { register, handleSubmit, control, setError, formState } = useForm<
     InviteFormValues,
     unknown,
@@ -50,13 +53,24 @@ function InviteForm({
     // Spec §5: validated when a field is left, then on every change.
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', role: null },
+    // Least privilege first: an Admin picks Administrateur on purpose.
+    defaultValues: { email: '', role: 'Contributor' },
   });
   useServerFieldErrors(fieldErrors, setError);
   const [email, role] = useWatch({ control, name: ['email', 'role'] });
   const emailError = formState.errors.email?.message;
   const emailErrorText = emailError && translateIssue(intl, emailError, teamValidationMessages);
   const cannotSend = !email?.trim() || !role || pending;
+  // A disabled button says nothing by itself: what is missing is written under it and tied to it.
+  const missing =
+    pending || (email?.trim() && role)
+      ? null
+      : !email?.trim()
+        ? intl.formatMessage({
+            id: 'team.invite.missingEmail',
+            defaultMessage: "Saisissez l'adresse email de la personne à inviter.",
+          })
+        : intl.formatMessage({ id: 'team.invite.missingRole', defaultMessage: 'Choisissez un rôle.' });
 
   return (
     <Form noValidate onSubmit={handleSubmit(onInvite)} display="flex" flexDirection="column" gap="5">
@@ -84,12 +98,22 @@ function InviteForm({
           )}
         />
         {error && <DialogError error={{ message: error }} />}
+        {missing && (
+          <Hint id={hintId} textStyle="sm" color="fg.muted">
+            {missing}
+          </Hint>
+        )}
       </Dialog.Body>
       <Dialog.Footer>
         <CancelButton onClick={onCancel}>
           {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
         </CancelButton>
-        <Button type="submit" disabled={cannotSend} loading={pending}>
+        <Button
+          type="submit"
+          disabled={cannotSend}
+          loading={pending}
+          aria-describedby={missing ? hintId : undefined}
+        >
           {!pending && <Send aria-hidden />}
           {intl.formatMessage({ id: 'team.invite.send', defaultMessage: "Envoyer l'invitation" })}
         </Button>

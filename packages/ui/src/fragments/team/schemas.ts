@@ -24,7 +24,7 @@ export const inviteSchema = z.object({
     .min(1, key('emailRequired'))
     .max(LIMITS.email, tooLong(LIMITS.email))
     .pipe(z.email(key('emailInvalid'))),
-  // Null until a role is picked (the form starts without one); the output is always a role.
+  // Null while no role is picked; the output is always a role.
   role: z.union([z.enum(ROLES), z.null()], key('roleRequired')).pipe(z.enum(ROLES, key('roleRequired'))),
 });
 export type InviteValues = z.output<typeof inviteSchema>;
