@@ -3,7 +3,8 @@
 // (DATABASE_URL, else the embedded PGlite under DATA_DIR). Every failure is one line on stderr and exit code 1.
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { BackupError, backup, inspectBackup, type RowCounts, restore } from './backup.ts';
+import { backup, restore } from './backup.ts';
+import { BackupError, inspectBackup, type RowCounts } from './backup-file.ts';
 import { ConfigError, configFromEnv } from './config.ts';
 import { isDatabaseUnavailable } from './db/errors.ts';
 import { connectDatabase, type Db } from './db/index.ts';
