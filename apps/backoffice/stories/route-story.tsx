@@ -9,11 +9,11 @@ import { setupWorker } from 'msw/browser';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
 import { expect, waitFor, within } from 'storybook/test';
-import { switchLocale } from '../app/lib/i18n';
-import { setOrganizationId } from '../app/lib/organization';
-import { queryClient } from '../app/lib/query';
-import { clearSession, setSession } from '../app/lib/session';
-import routes from '../app/routes';
+import { switchLocale } from '#app/lib/i18n.ts';
+import { setOrganizationId } from '#app/lib/organization.ts';
+import { queryClient } from '#app/lib/query.ts';
+import { clearSession, setSession } from '#app/lib/session.ts';
+import routes from '#app/routes.ts';
 import { hanging, reply } from './api';
 import { catalogue, locales, me, organizations, TOKEN } from './fixtures';
 

@@ -1,14 +1,9 @@
-import { type Api, proxiedApi } from './client';
+import { proxiedApi } from './client';
+import type { Context } from './context';
 import { mountCreator } from './creator/creator';
 import type { PublicSession, TabState } from './messages';
 import { mountReader } from './reader/reader';
 import { send } from './runtime';
-
-/** What a panel needs to call the API and speak the user's language. */
-export interface Context {
-  session: PublicSession;
-  api: Api;
-}
 
 async function loadContext(): Promise<Context | null> {
   const session = await send<PublicSession | null>({ kind: 'session' });

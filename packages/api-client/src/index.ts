@@ -3,6 +3,7 @@
 import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './generated/schema';
 
+export * from './writes';
 export type { components, operations, paths };
 export type Schemas = components['schemas'];
 export type Problem = Schemas['Problem'];
@@ -113,11 +114,6 @@ export function createClient(options: ApiClientOptions): Api {
 export function errorText(error: unknown, fallback: string): string {
   if (isApiError(error)) return error.problem.detail || error.message || fallback;
   return fallback;
-}
-
-/** The version a write is based on, so the API refuses it (412) rather than overwrite a change made meanwhile. */
-export function basedOn(version: number) {
-  return { 'If-Match': `"${version}"` };
 }
 
 /** Someone else changed the resource since it was loaded (412). */

@@ -2,7 +2,21 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../src/index.ts';
-import { ApiError, createApiClient, downloadScreenshot, isApiError, uploadScreenshot } from '../src/react.ts';
+import {
+  type ApiClientOptions,
+  ApiError,
+  createClient,
+  createQueryHooks,
+  downloadScreenshot,
+  isApiError,
+  uploadScreenshot,
+} from '../src/react.ts';
+
+/** The fetch client and the Query hooks over it, as the back-office makes them. */
+function createApiClient(options: ApiClientOptions) {
+  const fetchClient = createClient(options);
+  return { fetchClient, $api: createQueryHooks(fetchClient) };
+}
 
 // A real HTTP server on loopback, so the test sees the headers as they travel and the bodies as a server sends them.
 let server: Server;
@@ -150,7 +164,7 @@ describe('headers middleware', () => {
 
 describe('framework-free entry', () => {
   it('serves the same middleware without React Query, for scripts injected into customer pages', async () => {
-    expect('createApiClient' in core).toBe(false);
+    expect('createQueryHooks' in core).toBe(false);
     const api = core.createClient({ baseUrl, getToken: () => 'plain' });
     const error = await api.GET('/projects').catch((e: unknown) => e);
     expect(seen.at(-1)?.authorization).toBe('Bearer plain');
@@ -167,6 +181,39 @@ describe('framework-free entry', () => {
       detail: 'Modifié entre-temps.',
     });
     expect(core.isStale(stale)).toBe(true);
-    expect(core.basedOn(7)).toEqual({ 'If-Match': '"7"' });
+  });
+});
+
+describe('writes', () => {
+  const guide = { id: '5f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', version: 7 };
+  const step = { id: '6f7a2b1e-3c4d-4e5f-8a9b-0c1d2e3f4a5b', version: 3 };
+  const api = () => core.createClient({ baseUrl });
+  const sent = () => seen.at(-1)?.['if-match'];
+
+  it('send the version of the guide they change in If-Match', async () => {
+    const writes = [
+      () => core.deleteScenario(api(), guide),
+      () => core.updateScenarioStatus(api(), guide, 'published'),
+      () => core.replacePrerequisites(api(), guide, []),
+      () => core.reorderSteps(api(), guide, [step.id]),
+      () => core.updateScenario(api(), guide, { title: 'Guide', minDuration: 1, maxDuration: 2 } as never),
+      () => core.createStep(api(), guide, {} as never),
+    ];
+    for (const write of writes) {
+      seen.length = 0;
+      await write().catch(() => undefined);
+      expect(sent()).toBe('"7"');
+    }
+  });
+
+  it("send a step's own version for the step's writes", async () => {
+    for (const write of [
+      () => core.updateStep(api(), guide, step, {} as never),
+      () => core.deleteStep(api(), guide, step),
+    ]) {
+      seen.length = 0;
+      await write().catch(() => undefined);
+      expect(sent()).toBe('"3"');
+    }
   });
 });

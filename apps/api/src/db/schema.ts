@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -214,8 +214,5 @@ export interface SiteRepairsTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
-export type CategoryRow = Selectable<CategoriesTable>;
 export type ScenarioRow = Selectable<ScenariosTable>;
-export type StepRow = Selectable<StepsTable>;
 export type RunRow = Selectable<RunsTable>;
-export type NewUser = Insertable<UsersTable>;

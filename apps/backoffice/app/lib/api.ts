@@ -1,6 +1,6 @@
 import { createClient, type FieldError, isApiError } from '@mulot/api-client';
 import { useMemo } from 'react';
-import { getIntl, getLocale } from './i18n';
+import { getIntl, getLocale } from './intl';
 import { appMessages } from './messages';
 import { getOrganizationId } from './organization';
 import { getToken } from './session';
@@ -88,13 +88,4 @@ export function useRefusal<F extends string>(error: unknown, fields: readonly F[
 export function logFailure(action: string, error: unknown): void {
   if (isApiError(error)) console.warn(`${action} refused: ${error.status} ${errorMessage(error)}`);
   else console.error(`${action} failed:`, error);
-}
-
-/**
- * Forgets the previous user's cached data at sign-in. Imported on demand: the sign-in pages load without the
- * query cache, and the page they lead to (the dashboard) needs it anyway.
- */
-export async function clearQueryCache(): Promise<void> {
-  const { queryClient } = await import('./query');
-  queryClient.clear();
 }

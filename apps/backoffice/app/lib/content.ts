@@ -1,42 +1,19 @@
-import { isApiError } from '@mulot/api-client';
-import type { Query } from '@tanstack/react-query';
-import type { IntlShape } from 'react-intl';
+import { isStale } from '@mulot/api-client';
+import { type Query, useMutation } from '@tanstack/react-query';
+import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 import { errorMessage, logFailure } from './api';
 import { contentMessages } from './content-messages';
 import { appMessages } from './messages';
 import { selectOrganization } from './organization';
-import { $api, organizationsQuery, queryClient } from './query';
+import { organizationsQuery, queryClient } from './query';
 import { isAuthenticated } from './session';
 import { toast } from './toast';
 
-// Query options of the content screens: the same object primes the cache in a route's clientLoader and feeds
-// the component's useQuery, so a navigation renders from the cache and refetches in the background.
-export const projectsQuery = $api.queryOptions('get', '/projects');
-// The loader already asked (prime): a record that failed there is not asked again just because its screen
-// mounted, so a 404 is requested once (the screen shows it at once; a 5xx offers "Réessayer").
-const once = { retryOnMount: false } as const;
-export const projectQuery = (id: string) =>
-  $api.queryOptions('get', '/projects/{id}', { params: { path: { id } } }, once);
-export const categoriesQuery = (id: string) =>
-  $api.queryOptions('get', '/projects/{id}/categories', { params: { path: { id } } });
-export const categoryQuery = (id: string, categoryId: string) =>
-  $api.queryOptions(
-    'get',
-    '/projects/{id}/categories/{categoryId}',
-    { params: { path: { id, categoryId } } },
-    once,
-  );
 /**
- * The extension saves steps in another tab: coming back to the guide page refetches it, even when the cached copy
- * still counts as fresh, so the steps authored meanwhile are listed without a reload.
+ * For a record's detail: the loader already asked (prime), so a record that failed there is not asked again just
+ * because its screen mounted, and a 404 is requested once (the screen shows it at once; a 5xx offers "Réessayer").
  */
-export const scenarioQuery = (id: string) =>
-  $api.queryOptions(
-    'get',
-    '/scenarios/{id}',
-    { params: { path: { id } } },
-    { ...once, refetchOnWindowFocus: 'always' },
-  );
+export const once = { retryOnMount: false } as const;
 
 /**
  * Loaders of child routes run beside the layout's: the current organization must be chosen before the first
@@ -68,12 +45,12 @@ function isContentQuery(query: Query): boolean {
  * After any change to projects, categories or scenarios, every list, detail, count and the dashboard may be
  * stale (counts and "modified" dates roll up), so all of them refetch.
  */
-export function invalidateContent() {
+function invalidateContent() {
   return queryClient.invalidateQueries({ predicate: isContentQuery });
 }
 
 /** Forgets a deleted entity's detail, so that nothing refetches a 404 after leaving its page. */
-export function forget(query: { queryKey: readonly unknown[] }) {
+function forget(query: { queryKey: readonly unknown[] }) {
   queryClient.removeQueries({ queryKey: query.queryKey as unknown[], exact: true });
 }
 
@@ -97,21 +74,8 @@ export function reportFailure(
     });
 }
 
-/**
- * The version a write is based on (the one the screen loaded), so that the API refuses it with 412 when another
- * author saved in between instead of silently overwriting their change.
- */
-export function basedOn(version: number) {
-  return { 'If-Match': `"${version}"` };
-}
-
-/** Another author saved this guide since it was loaded (412). */
-export function isStale(error: unknown): boolean {
-  return isApiError(error) && error.status === 412;
-}
-
 /** Tells the author their change was refused and reloads the guide, so they see (and build on) the saved one. */
-export async function reloadStale(intl: IntlShape, { toast: show = true } = {}) {
+async function reloadStale(intl: IntlShape, { toast: show = true } = {}) {
   console.warn('[content] refused: the guide changed since it was loaded; reloading');
   if (show)
     toast({
@@ -120,6 +84,60 @@ export async function reloadStale(intl: IntlShape, { toast: show = true } = {}) 
       variant: 'destructive',
     });
   await invalidateContent();
+}
+
+type QueryRef = { queryKey: readonly unknown[] };
+
+/** What a content write does once it is done or refused, the same on every screen that makes it. */
+export interface WriteEffects<V, R> {
+  /** Names the write in the log of a failure (spec §8). */
+  action: string;
+  /** The confirmation toast's title. */
+  done: (variables: V, result: R) => MessageDescriptor;
+  /** The cached detail of what the write deleted, forgotten once the screen showing it is left. */
+  forgets?: (variables: V) => QueryRef;
+  /** A failure is also shown by a toast (no open dialog carries it), titled as an update error or not. */
+  failureToast?: 'error' | 'update';
+  /** A 412 (the guide changed meanwhile) reloads it; the toast says so unless the screen does it itself. */
+  staleToast?: boolean;
+}
+
+export interface WriteOptions<R> {
+  /** Runs once the write is done, before the toast: closes what showed it (and navigates away from it). */
+  onDone?: (result: R) => unknown;
+  /** Runs when the write was refused because the guide changed meanwhile, before it reloads. */
+  onStale?: () => void;
+}
+
+/**
+ * One content write as every screen makes it: the call, then the toast and the refetch of everything that rolls
+ * up (or, when refused, the log and the message, and the reload of a guide changed meanwhile). `run` resolves to
+ * the answer, or undefined when refused; `isPending`, `error` and `reset` feed the form or dialog.
+ */
+export function useContentWrite<V, R>(write: (variables: V) => Promise<R>, effects: WriteEffects<V, R>) {
+  const intl = useIntl();
+  const mutation = useMutation({ mutationFn: write });
+  const run = async (variables: V, options: WriteOptions<R> = {}): Promise<R | undefined> => {
+    let result: R;
+    try {
+      result = await mutation.mutateAsync(variables);
+    } catch (error) {
+      if (isStale(error)) {
+        options.onStale?.();
+        await reloadStale(intl, { toast: effects.staleToast ?? true });
+        return undefined;
+      }
+      const show = effects.failureToast !== undefined;
+      reportFailure(intl, effects.action, error, { toast: show, update: effects.failureToast === 'update' });
+      return undefined;
+    }
+    await options.onDone?.(result);
+    if (effects.forgets) forget(effects.forgets(variables));
+    toast({ title: intl.formatMessage(effects.done(variables, result)) });
+    await invalidateContent();
+    return result;
+  };
+  return { isPending: mutation.isPending, error: mutation.error, reset: mutation.reset, run };
 }
 
 // The fields of each content form that a refusal (`errors[]` of a 400) can name.

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { $api } from './query';
 
 /** What the server offers (its package, its store listing) changes only with a deployment. */
-export const extensionInstallQuery = $api.queryOptions(
+const extensionInstallQuery = $api.queryOptions(
   'get',
   '/extension',
   {},

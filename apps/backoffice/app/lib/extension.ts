@@ -1,4 +1,4 @@
-import { getLocale } from './i18n';
+import { getLocale } from './intl';
 import { getOrganizationId } from './organization';
 import { getToken } from './session';
 
@@ -27,7 +27,7 @@ export function extensionInstalled(): boolean {
 }
 
 /** Spec §5: a url without a scheme gets https. */
-export function withScheme(url: string): string {
+function withScheme(url: string): string {
   const trimmed = url.trim();
   return /^[a-z][a-z\d+\-.]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }

@@ -1,4 +1,4 @@
-import { getIntl } from './i18n';
+import { getIntl } from './intl';
 import { type AppMessage, appMessages } from './messages';
 
 /** A route's document title ("Connexion · Mulot"), in the current locale. */

@@ -1,6 +1,6 @@
 import { NotFound } from '@mulot/ui/fragments/not-found';
 import { useNavigate } from 'react-router';
-import { title } from '../lib/title';
+import { title } from '#app/lib/title.ts';
 
 export const meta = () => title('titleNotFound');
 

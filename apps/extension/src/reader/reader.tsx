@@ -12,11 +12,11 @@ import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore
 import { defineMessages, type IntlShape, useIntl } from 'react-intl';
 import { browser } from 'wxt/browser';
 import { useAssistant } from '../assistant';
+import type { Context } from '../context';
 import { toLocale } from '../intl';
 import { samePage } from '../launch';
 import type { ReaderState } from '../messages';
 import { PANEL_CSS, PanelHost } from '../panel-host';
-import type { Context } from '../panels';
 import { panelIntl, render } from '../render';
 import { send, tabState } from '../runtime';
 

@@ -5,14 +5,16 @@ import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { errorMessage } from '../../lib/api';
-import { projectsQuery, reportFailure, scenarioQuery } from '../../lib/content';
-import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
-import { extensionInstalled, launchExtension } from '../../lib/extension';
-import { useExtensionInstall } from '../../lib/extension-install';
-import { $api, queryClient } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { projectsQuery } from '#app/features/projects/queries.ts';
+import { scenarioQuery } from '#app/features/scenarios/queries.ts';
+import { errorMessage } from '#app/lib/api.ts';
+import { reportFailure } from '#app/lib/content.ts';
+import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
+import { extensionInstalled, launchExtension } from '#app/lib/extension.ts';
+import { useExtensionInstall } from '#app/lib/extension-install.ts';
+import { $api, queryClient } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 
 export const meta = () => title('titleAssistant');
 

@@ -20,19 +20,13 @@ import { FilePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage, isNotFound, isRetryable } from '../../lib/api';
-import {
-  categoryQuery,
-  forget,
-  invalidateContent,
-  prime,
-  reportFailure,
-  scenarioQuery,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { useDeleteCategory } from '#app/features/categories/mutations.ts';
+import { categoryQuery } from '#app/features/categories/queries.ts';
+import { useDeleteGuide } from '#app/features/scenarios/mutations.ts';
+import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
+import { prime } from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/category';
 
 type Scenario = Schemas['ScenarioSummary'];
@@ -52,8 +46,8 @@ export default function Category({ params }: Route.ComponentProps) {
   const [search, setSearch] = useState('');
   const [deletingCategory, setDeletingCategory] = useState(false);
   const [deleting, setDeleting] = useState<Scenario | null>(null);
-  const removeCategory = $api.useMutation('delete', '/projects/{id}/categories/{categoryId}');
-  const remove = $api.useMutation('delete', '/scenarios/{id}');
+  const removeCategory = useDeleteCategory();
+  const remove = useDeleteGuide();
 
   const list = category.data?.scenarios ?? [];
   const shown = list.filter((s) => matchesSearch(search, s.title, s.description));
@@ -61,32 +55,24 @@ export default function Category({ params }: Route.ComponentProps) {
   const hasSite = (category.data?.project.sites.length ?? 0) > 0;
   const newGuideHref = `/app/projects/${params.id}/categories/${params.categoryId}/scenarios/new`;
 
+  // Its page is left before its cached copy is forgotten: nothing refetches a 404.
   const onDeleteCategory = async () => {
-    try {
-      await removeCategory.mutateAsync({
-        params: { path: { id: params.id, categoryId: params.categoryId } },
-      });
-      setDeletingCategory(false);
-      await navigate(`/app/projects/${params.id}`);
-      forget(categoryQuery(params.id, params.categoryId));
-      toast({ title: intl.formatMessage(m.categoryDeleted) });
-      await invalidateContent();
-    } catch (error) {
-      reportFailure(intl, 'delete category', error, { toast: false });
-    }
+    await removeCategory.run(
+      { projectId: params.id, id: params.categoryId },
+      {
+        onDone: async () => {
+          setDeletingCategory(false);
+          await navigate(`/app/projects/${params.id}`);
+        },
+      },
+    );
   };
 
+  // The guide as listed, with its version: one changed meanwhile is reloaded, not deleted unseen.
   const onDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { path: { id: deleting.id } } });
-      forget(scenarioQuery(deleting.id));
-      setDeleting(null);
-      toast({ title: intl.formatMessage(m.guideDeleted) });
-      await invalidateContent();
-    } catch (error) {
-      reportFailure(intl, 'delete scenario', error, { toast: false });
-    }
+    const close = () => setDeleting(null);
+    await remove.run(deleting, { onDone: close, onStale: close });
   };
 
   const newButton = hasSite ? (

@@ -10,15 +10,15 @@ import { GuidesToRepair, type GuideToRepair, type RepairStep } from '@mulot/ui/f
 import { Grid, Stack } from '@mulot/ui/styled-system/jsx';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessage } from '../../lib/api';
-import { reportFailure } from '../../lib/content';
-import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
-import { extensionInstalled, launchExtension } from '../../lib/extension';
-import { useGuidesToRepair } from '../../lib/health';
-import { $api } from '../../lib/query';
-import { useUser } from '../../lib/session';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { errorMessage } from '#app/lib/api.ts';
+import { reportFailure } from '#app/lib/content.ts';
+import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
+import { extensionInstalled, launchExtension } from '#app/lib/extension.ts';
+import { useGuidesToRepair } from '#app/lib/health.ts';
+import { $api } from '#app/lib/query.ts';
+import { useUser } from '#app/lib/session.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 
 export const meta = () => title('titleDashboard');
 

@@ -4,14 +4,14 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/api';
-import { switchLocale, translationsFailed } from '../../lib/i18n';
-import { appMessages, organizationsFailed } from '../../lib/messages';
-import { selectOrganization, setOrganizationId, useOrganizationId } from '../../lib/organization';
-import { localesQuery, organizationsQuery, queryClient } from '../../lib/query';
-import { clearSession, isAuthenticated, signOut, useUser } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { useI18n } from '../../lib/use-i18n';
+import { errorMessage } from '#app/lib/api.ts';
+import { switchLocale, translationsFailed } from '#app/lib/i18n.ts';
+import { appMessages, organizationsFailed } from '#app/lib/messages.ts';
+import { selectOrganization, setOrganizationId, useOrganizationId } from '#app/lib/organization.ts';
+import { localesQuery, organizationsQuery, queryClient } from '#app/lib/query.ts';
+import { clearSession, isAuthenticated, signOut, useUser } from '#app/lib/session.ts';
+import { toast } from '#app/lib/toast.ts';
+import { useI18n } from '#app/lib/use-i18n.ts';
 
 /**
  * Spec §2 guard: anonymous visitors go to login. The organizations are loaded before any page, so that every

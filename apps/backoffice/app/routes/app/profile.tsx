@@ -3,12 +3,12 @@ import { PasswordChangeForm, PersonalInfoForm, ProfileHeader } from '@mulot/ui/f
 import { PageHeader } from '@mulot/ui/fragments/shell';
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { defineMessages, useIntl } from 'react-intl';
-import { refusalOf, useRefusal } from '../../lib/api';
-import { appMessages } from '../../lib/messages';
-import { $api, queryClient } from '../../lib/query';
-import { setSession, updateUser, useUser } from '../../lib/session';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { refusalOf, useRefusal } from '#app/lib/api.ts';
+import { appMessages } from '#app/lib/messages.ts';
+import { $api, queryClient } from '#app/lib/query.ts';
+import { setSession, updateUser, useUser } from '#app/lib/session.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 
 export const meta = () => title('titleProfile');
 

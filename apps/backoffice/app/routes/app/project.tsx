@@ -23,22 +23,18 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Globe, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessage, isNotFound, isRetryable, useRefusal } from '../../lib/api';
 import {
-  CATEGORY_FIELDS,
-  categoriesQuery,
-  categoryQuery,
-  forget,
-  invalidateContent,
-  PROJECT_FIELDS,
-  prime,
-  projectQuery,
-  reportFailure,
-} from '../../lib/content';
-import { contentMessages as m, sitesMessage } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+  useCreateCategory,
+  useDeleteCategory,
+  useUpdateCategory,
+} from '#app/features/categories/mutations.ts';
+import { categoriesQuery } from '#app/features/categories/queries.ts';
+import { useUpdateProject } from '#app/features/projects/mutations.ts';
+import { projectQuery } from '#app/features/projects/queries.ts';
+import { errorMessage, isNotFound, isRetryable, useRefusal } from '#app/lib/api.ts';
+import { CATEGORY_FIELDS, PROJECT_FIELDS, prime } from '#app/lib/content.ts';
+import { contentMessages as m, sitesMessage } from '#app/lib/content-messages.ts';
+import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/project';
 
 type Category = Schemas['Category'];
@@ -58,10 +54,10 @@ export default function Project({ params }: Route.ComponentProps) {
   const [editingProject, setEditingProject] = useState(false);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  const updateProject = $api.useMutation('put', '/projects/{id}');
-  const create = $api.useMutation('post', '/projects/{id}/categories');
-  const update = $api.useMutation('put', '/projects/{id}/categories/{categoryId}');
-  const remove = $api.useMutation('delete', '/projects/{id}/categories/{categoryId}');
+  const updateProject = useUpdateProject();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const remove = useDeleteCategory();
 
   const list = categories.data ?? [];
   const shown = list.filter((c) => matchesSearch(search, c.name, c.description));
@@ -76,47 +72,24 @@ export default function Project({ params }: Route.ComponentProps) {
     setEditing(category);
   };
 
+  // A refusal stays in the open dialog, which shows it.
   const onSaveProject = async (values: ProjectFormValues) => {
-    try {
-      await updateProject.mutateAsync({ params: { path: { id: params.id } }, body: values });
-      setEditingProject(false);
-      toast({ title: intl.formatMessage(m.projectUpdated) });
-      await invalidateContent();
-    } catch (error) {
-      reportFailure(intl, 'update project', error, { toast: false });
-    }
+    await updateProject.run(
+      { project: { id: params.id }, body: values },
+      { onDone: () => setEditingProject(false) },
+    );
   };
 
   const onSubmit = async (values: CategoryFormValues) => {
-    try {
-      if (editing === 'new') {
-        await create.mutateAsync({ params: { path: { id: params.id } }, body: values });
-        toast({ title: intl.formatMessage(m.categoryCreated) });
-      } else if (editing) {
-        await update.mutateAsync({
-          params: { path: { id: params.id, categoryId: editing.id } },
-          body: values,
-        });
-        toast({ title: intl.formatMessage(m.categoryUpdated) });
-      }
-      setEditing(null);
-      await invalidateContent();
-    } catch (error) {
-      reportFailure(intl, editing === 'new' ? 'create category' : 'update category', error, { toast: false });
-    }
+    const close = { onDone: () => setEditing(null) };
+    if (editing === 'new') await create.run({ project: { id: params.id }, body: values }, close);
+    else if (editing)
+      await update.run({ category: { projectId: params.id, id: editing.id }, body: values }, close);
   };
 
   const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { path: { id: params.id, categoryId: deleting.id } } });
-      forget(categoryQuery(params.id, deleting.id));
-      setDeleting(null);
-      toast({ title: intl.formatMessage(m.categoryDeleted) });
-      await invalidateContent();
-    } catch (error) {
-      reportFailure(intl, 'delete category', error, { toast: false });
-    }
+    if (deleting)
+      await remove.run({ projectId: params.id, id: deleting.id }, { onDone: () => setDeleting(null) });
   };
 
   const newButton = (

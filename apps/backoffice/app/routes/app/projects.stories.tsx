@@ -1,8 +1,8 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { hang, problem, refuse, reply } from '../../../stories/api';
-import { projects } from '../../../stories/fixtures';
-import { page, route, routeMeta } from '../../../stories/route-story';
+import { hang, problem, refuse, reply } from '#stories/api.ts';
+import { projects } from '#stories/fixtures.ts';
+import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Projects',

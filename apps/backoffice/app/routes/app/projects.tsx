@@ -18,20 +18,12 @@ import { useQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { errorMessage, isRetryable, useRefusal } from '../../lib/api';
-import {
-  forget,
-  invalidateContent,
-  PROJECT_FIELDS,
-  prime,
-  projectQuery,
-  projectsQuery,
-  reportFailure,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { useCreateProject, useDeleteProject, useUpdateProject } from '#app/features/projects/mutations.ts';
+import { projectsQuery } from '#app/features/projects/queries.ts';
+import { errorMessage, isRetryable, useRefusal } from '#app/lib/api.ts';
+import { PROJECT_FIELDS, prime } from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { title } from '#app/lib/title.ts';
 
 type Project = Schemas['Project'];
 
@@ -48,9 +40,9 @@ export default function Projects() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const create = $api.useMutation('post', '/projects');
-  const update = $api.useMutation('put', '/projects/{id}');
-  const remove = $api.useMutation('delete', '/projects/{id}');
+  const create = useCreateProject();
+  const update = useUpdateProject();
+  const remove = useDeleteProject();
 
   const list = projects.data ?? [];
   const shown = list.filter((p) => matchesSearch(search, p.name, p.description));
@@ -63,35 +55,15 @@ export default function Projects() {
     setEditing(project);
   };
 
+  // A refusal stays in the open dialog, which shows it.
+  const close = { onDone: () => setEditing(null) };
   const onSubmit = async (values: ProjectFormValues) => {
-    try {
-      if (editing === 'new') {
-        // Created in the current organization: the request carries its x-organization-id.
-        await create.mutateAsync({ body: values });
-        toast({ title: intl.formatMessage(m.projectCreated) });
-      } else if (editing) {
-        await update.mutateAsync({ params: { path: { id: editing.id } }, body: values });
-        toast({ title: intl.formatMessage(m.projectUpdated) });
-      }
-      setEditing(null);
-      await invalidateContent();
-    } catch (error) {
-      // The open dialog shows the message.
-      reportFailure(intl, editing === 'new' ? 'create project' : 'update project', error, { toast: false });
-    }
+    if (editing === 'new') await create.run(values, close);
+    else if (editing) await update.run({ project: editing, body: values }, close);
   };
 
   const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync({ params: { path: { id: deleting.id } } });
-      forget(projectQuery(deleting.id));
-      setDeleting(null);
-      toast({ title: intl.formatMessage(m.projectDeleted) });
-      await invalidateContent();
-    } catch (error) {
-      reportFailure(intl, 'delete project', error, { toast: false });
-    }
+    if (deleting) await remove.run(deleting, { onDone: () => setDeleting(null) });
   };
 
   const newButton = (

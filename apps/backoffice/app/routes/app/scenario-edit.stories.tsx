@@ -1,8 +1,8 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { reply } from '../../../stories/api';
-import { project, scenario } from '../../../stories/fixtures';
-import { page, routeMeta } from '../../../stories/route-story';
+import { reply } from '#stories/api.ts';
+import { project, scenario } from '#stories/fixtures.ts';
+import { page, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/ScenarioEdit',

@@ -5,21 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { isNotFound, useRefusal } from '../../lib/api';
-import {
-  basedOn,
-  GUIDE_FIELDS,
-  invalidateContent,
-  isStale,
-  prime,
-  reloadStale,
-  reportFailure,
-  scenarioQuery,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { useUpdateGuide } from '#app/features/scenarios/mutations.ts';
+import { scenarioQuery } from '#app/features/scenarios/queries.ts';
+import { isNotFound, useRefusal } from '#app/lib/api.ts';
+import { GUIDE_FIELDS, prime } from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/scenario-edit';
 
 export const meta = () => title('titleScenarioEdit');
@@ -33,7 +24,7 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const scenario = useQuery(scenarioQuery(params.scenarioId));
-  const update = $api.useMutation('put', '/scenarios/{id}');
+  const update = useUpdateGuide();
   const refusal = useRefusal(update.error, GUIDE_FIELDS);
   const data = scenario.data;
   // Set when the save was refused because someone else saved first: stays on screen over the reloaded form.
@@ -43,23 +34,16 @@ export default function ScenarioEdit({ params }: Route.ComponentProps) {
   const onSubmit = async ({ projectId: _project, categoryId: _category, ...body }: GuideFormValues) => {
     if (!data) return;
     setStale(false);
-    try {
-      await update.mutateAsync({
-        params: { path: { id: params.scenarioId }, header: basedOn(data.version) },
-        body,
-      });
-      toast({ title: intl.formatMessage(m.guideUpdated) });
-      await invalidateContent();
-      await navigate(scenarioHref);
-    } catch (error) {
-      if (isStale(error)) {
-        update.reset();
-        setStale(true);
-        await reloadStale(intl, { toast: false });
-        return;
-      }
-      reportFailure(intl, 'update scenario', error, { toast: false });
-    }
+    const saved = await update.run(
+      { guide: data, body },
+      {
+        onStale: () => {
+          update.reset();
+          setStale(true);
+        },
+      },
+    );
+    if (saved) await navigate(scenarioHref);
   };
 
   if (isNotFound(scenario.error))

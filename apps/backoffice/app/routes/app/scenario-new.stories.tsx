@@ -1,8 +1,8 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { reply } from '../../../stories/api';
-import { category, project, projects } from '../../../stories/fixtures';
-import { page, routeMeta } from '../../../stories/route-story';
+import { reply } from '#stories/api.ts';
+import { category, project, projects } from '#stories/fixtures.ts';
+import { page, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/ScenarioNew',

@@ -4,19 +4,13 @@ import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { isNotFound, useRefusal } from '../../lib/api';
-import {
-  categoryQuery,
-  GUIDE_FIELDS,
-  invalidateContent,
-  prime,
-  projectsQuery,
-  reportFailure,
-} from '../../lib/content';
-import { contentMessages as m } from '../../lib/content-messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { categoryQuery } from '#app/features/categories/queries.ts';
+import { projectsQuery } from '#app/features/projects/queries.ts';
+import { useCreateGuide } from '#app/features/scenarios/mutations.ts';
+import { isNotFound, useRefusal } from '#app/lib/api.ts';
+import { GUIDE_FIELDS, prime } from '#app/lib/content.ts';
+import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/scenario-new';
 
 export const meta = () => title('titleScenarioNew');
@@ -31,19 +25,13 @@ export default function ScenarioNew({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const projects = useQuery(projectsQuery);
   const category = useQuery(categoryQuery(params.id, params.categoryId));
-  const create = $api.useMutation('post', '/projects/{id}/categories/{categoryId}/scenarios');
+  const create = useCreateGuide();
   const refusal = useRefusal(create.error, GUIDE_FIELDS);
 
   const onSubmit = async ({ projectId, categoryId, ...body }: GuideFormValues) => {
-    try {
-      const scenario = await create.mutateAsync({ params: { path: { id: projectId, categoryId } }, body });
-      toast({ title: intl.formatMessage(m.guideCreated) });
-      await invalidateContent();
-      // Spec §2: creating goes on to the steps — the guide's page opens the creator.
-      await navigate(`/app/projects/${projectId}/scenarios/${scenario.id}?steps=1`);
-    } catch (error) {
-      reportFailure(intl, 'create scenario', error, { toast: false });
-    }
+    const scenario = await create.run({ category: { projectId, id: categoryId }, body });
+    // Spec §2: creating goes on to the steps — the guide's page opens the creator.
+    if (scenario) await navigate(`/app/projects/${projectId}/scenarios/${scenario.id}?steps=1`);
   };
 
   if (isNotFound(category.error))

@@ -28,24 +28,17 @@ import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-reac
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, isNotFound, isRetryable } from '../../lib/api';
-import {
-  basedOn,
-  categoryQuery,
-  forget,
-  invalidateContent,
-  isStale,
-  prime,
-  reloadStale,
-  reportFailure,
-  scenarioQuery,
-} from '../../lib/content';
-import { launchedMessage, contentMessages as m } from '../../lib/content-messages';
-import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '../../lib/extension';
-import { useExtensionInstall } from '../../lib/extension-install';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { categoryQuery } from '#app/features/categories/queries.ts';
+import { useDeleteGuide, useGuideStatus, useSavePrerequisites } from '#app/features/scenarios/mutations.ts';
+import { scenarioQuery } from '#app/features/scenarios/queries.ts';
+import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
+import { prime, reportFailure } from '#app/lib/content.ts';
+import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
+import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '#app/lib/extension.ts';
+import { useExtensionInstall } from '#app/lib/extension-install.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/scenario';
 
 type Scenario = Schemas['Scenario'];
@@ -88,9 +81,9 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
   const [installed, setInstalled] = useState(true);
   useEffect(() => setInstalled(extensionInstalled()), []);
   const install = useExtensionInstall();
-  const remove = $api.useMutation('delete', '/scenarios/{id}');
-  const status = $api.useMutation('patch', '/scenarios/{id}/status');
-  const prerequisites = $api.useMutation('put', '/scenarios/{id}/prerequisites');
+  const remove = useDeleteGuide();
+  const status = useGuideStatus();
+  const prerequisites = useSavePrerequisites();
 
   const openLaunch = (mode: LaunchMode, scenarioData: Scenario) => {
     const noStep = mode === 'reader' && scenarioData.steps.length === 0;
@@ -146,55 +139,26 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     void start({ mode: 'creator', url, scenarioId: data.id, stepId: step.id });
   };
 
-  // Every change names the version on screen: one made by someone else meanwhile is reloaded, not overwritten.
+  // Every change names the guide on screen, with its version: one changed meanwhile is reloaded, not overwritten.
   const onStatus = async (next: 'draft' | 'published') => {
-    if (!data) return;
-    try {
-      await status.mutateAsync({
-        params: { path: { id: params.scenarioId }, header: basedOn(data.version) },
-        body: { status: next },
-      });
-      toast({ title: intl.formatMessage(next === 'published' ? m.published : m.unpublished) });
-      await invalidateContent();
-    } catch (error) {
-      if (isStale(error)) await reloadStale(intl);
-      else reportFailure(intl, 'update scenario status', error, { update: true });
-    }
+    if (data) await status.run({ guide: data, status: next });
   };
 
   const onPrerequisites = async (list: PrerequisiteValue[]) => {
-    if (!data) return;
-    try {
-      await prerequisites.mutateAsync({
-        params: { path: { id: params.scenarioId }, header: basedOn(data.version) },
-        body: list,
-      });
-      toast({ title: intl.formatMessage(m.prerequisitesSaved) });
-      await invalidateContent();
-    } catch (error) {
-      if (isStale(error)) await reloadStale(intl);
-      else reportFailure(intl, 'save prerequisites', error, { update: true });
-    }
+    if (data) await prerequisites.run({ guide: data, items: list });
   };
 
   const onDelete = async () => {
     if (!data) return;
-    try {
-      await remove.mutateAsync({ params: { path: { id: data.id }, header: basedOn(data.version) } });
-      setDeleting(false);
-      await navigate(`/app/projects/${data.category.project.id}/categories/${data.category.id}`);
-      forget(scenarioQuery(data.id));
-      toast({ title: intl.formatMessage(m.guideDeleted) });
-      await invalidateContent();
-    } catch (error) {
-      if (isStale(error)) {
-        // What was confirmed is no longer what is saved: show the guide as it now is before any delete.
+    await remove.run(data, {
+      // Its page is left before its cached copy is forgotten: nothing refetches a 404.
+      onDone: async () => {
         setDeleting(false);
-        await reloadStale(intl);
-        return;
-      }
-      reportFailure(intl, 'delete scenario', error, { toast: false });
-    }
+        await navigate(`/app/projects/${data.category.project.id}/categories/${data.category.id}`);
+      },
+      // What was confirmed is no longer what is saved: show the guide as it now is before any delete.
+      onStale: () => setDeleting(false),
+    });
   };
 
   if (isNotFound(scenario.error))

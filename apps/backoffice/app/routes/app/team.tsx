@@ -13,11 +13,11 @@ import {
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
-import { errorMessage, isRetryable, logFailure, useRefusal } from '../../lib/api';
-import { appMessages } from '../../lib/messages';
-import { $api } from '../../lib/query';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
+import { errorMessage, isRetryable, logFailure, useRefusal } from '#app/lib/api.ts';
+import { appMessages } from '#app/lib/messages.ts';
+import { $api } from '#app/lib/query.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
 
 export const meta = () => title('titleTeam');
 

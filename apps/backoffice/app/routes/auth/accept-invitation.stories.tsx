@@ -1,8 +1,8 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { problem, refuse, reply } from '../../../stories/api';
-import { invitationDetails } from '../../../stories/fixtures';
-import { page, route, routeMeta } from '../../../stories/route-story';
+import { problem, refuse, reply } from '#stories/api.ts';
+import { invitationDetails } from '#stories/fixtures.ts';
+import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/Auth/AcceptInvitation',

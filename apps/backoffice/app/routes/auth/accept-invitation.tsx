@@ -9,12 +9,13 @@ import {
 } from '@mulot/ui/fragments/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { clearQueryCache, errorMessage, fetchClient, logFailure, useRefusal } from '../../lib/api';
-import { setOrganizationId } from '../../lib/organization';
-import { renewLink, useResend } from '../../lib/resend';
-import { setSession } from '../../lib/session';
-import { title } from '../../lib/title';
-import { useCall } from '../../lib/use-call';
+import { errorMessage, fetchClient, logFailure, useRefusal } from '#app/lib/api.ts';
+import { clearQueryCache } from '#app/lib/clear-query-cache.ts';
+import { setOrganizationId } from '#app/lib/organization.ts';
+import { renewLink, useResend } from '#app/lib/resend.ts';
+import { setSession } from '#app/lib/session.ts';
+import { title } from '#app/lib/title.ts';
+import { useCall } from '#app/lib/use-call.ts';
 
 export const meta = () => title('titleAcceptInvitation');
 

@@ -2,9 +2,9 @@ import { isApiError } from '@mulot/api-client';
 import { AuthLayout, ConfirmAccount, type ConfirmAccountState, ResendLink } from '@mulot/ui/fragments/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchClient, logFailure } from '../../lib/api';
-import { renewLink, useResend } from '../../lib/resend';
-import { title } from '../../lib/title';
+import { fetchClient, logFailure } from '#app/lib/api.ts';
+import { renewLink, useResend } from '#app/lib/resend.ts';
+import { title } from '#app/lib/title.ts';
 
 export const meta = () => title('titleConfirm');
 

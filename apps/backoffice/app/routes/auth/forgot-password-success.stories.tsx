@@ -1,6 +1,6 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { page, routeMeta } from '../../../stories/route-story';
+import { page, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/Auth/ForgotPasswordSuccess',

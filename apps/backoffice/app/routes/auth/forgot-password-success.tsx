@@ -1,5 +1,5 @@
 import { AuthLayout, ForgotPasswordSuccess } from '@mulot/ui/fragments/auth';
-import { title } from '../../lib/title';
+import { title } from '#app/lib/title.ts';
 
 export const meta = () => title('titleForgotPasswordSuccess');
 

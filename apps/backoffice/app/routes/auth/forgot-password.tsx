@@ -1,11 +1,11 @@
 import { AuthLayout, ForgotPasswordForm, type ForgotPasswordValues } from '@mulot/ui/fragments/auth';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { fetchClient, refusalOf, useRefusal } from '../../lib/api';
-import { appMessages } from '../../lib/messages';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
-import { useCall } from '../../lib/use-call';
+import { fetchClient, refusalOf, useRefusal } from '#app/lib/api.ts';
+import { appMessages } from '#app/lib/messages.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
+import { useCall } from '#app/lib/use-call.ts';
 
 export const meta = () => title('titleForgotPassword');
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, redirect, useLocation } from 'react-router';
-import { isAuthenticated } from '../../lib/session';
-import { dismissToasts } from '../../lib/toast';
+import { isAuthenticated } from '#app/lib/session.ts';
+import { dismissToasts } from '#app/lib/toast.ts';
 
 /** Spec §2 guard: a signed-in user opening any /auth page goes to the dashboard. No visual layout. */
 export function clientLoader() {

@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { problem, refuse } from '../../../stories/api';
-import { findToast, page, route, routeMeta } from '../../../stories/route-story';
+import { problem, refuse } from '#stories/api.ts';
+import { findToast, page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = { title: 'Routes/Auth/Login', ...routeMeta('/auth/login', { signedOut: true }) };
 export default meta;

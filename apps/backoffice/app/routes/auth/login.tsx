@@ -4,13 +4,14 @@ import { styled } from '@mulot/ui/styled-system/jsx';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { clearQueryCache, errorMessage, fetchClient } from '../../lib/api';
-import { appMessages } from '../../lib/messages';
-import { useResend } from '../../lib/resend';
-import { setSession } from '../../lib/session';
-import { title } from '../../lib/title';
-import { toast } from '../../lib/toast';
-import { useCall } from '../../lib/use-call';
+import { errorMessage, fetchClient } from '#app/lib/api.ts';
+import { clearQueryCache } from '#app/lib/clear-query-cache.ts';
+import { appMessages } from '#app/lib/messages.ts';
+import { useResend } from '#app/lib/resend.ts';
+import { setSession } from '#app/lib/session.ts';
+import { title } from '#app/lib/title.ts';
+import { toast } from '#app/lib/toast.ts';
+import { useCall } from '#app/lib/use-call.ts';
 
 export const meta = () => title('titleLogin');
 

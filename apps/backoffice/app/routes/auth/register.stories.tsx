@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { reply } from '../../../stories/api';
-import { page, route, routeMeta } from '../../../stories/route-story';
+import { reply } from '#stories/api.ts';
+import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = { title: 'Routes/Auth/Register', ...routeMeta('/auth/register', { signedOut: true }) };
 export default meta;

@@ -10,11 +10,11 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, fetchClient, refusalOf, useRefusal } from '../../lib/api';
-import { appMessages } from '../../lib/messages';
-import { renewLink, useResend } from '../../lib/resend';
-import { title } from '../../lib/title';
-import { useCall } from '../../lib/use-call';
+import { errorMessage, fetchClient, refusalOf, useRefusal } from '#app/lib/api.ts';
+import { appMessages } from '#app/lib/messages.ts';
+import { renewLink, useResend } from '#app/lib/resend.ts';
+import { title } from '#app/lib/title.ts';
+import { useCall } from '#app/lib/use-call.ts';
 
 export const meta = () => title('titleResetPassword');
 

@@ -25,10 +25,6 @@ export const profileValidationMessages = defineMessages({
 });
 export type ProfileValidationKey = keyof typeof profileValidationMessages;
 
-export function isProfileValidationKey(value: string | undefined): value is ProfileValidationKey {
-  return value !== undefined && value in profileValidationMessages;
-}
-
 const key = (k: ProfileValidationKey) => ({ error: k });
 
 /** Spec §9: at least 8 characters (the server refuses shorter ones too). */

@@ -9,15 +9,15 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useLoadOnIntent } from '../../components/deferred/use-load-on-intent';
 import * as Sidebar from '../../components/sidebar/sidebar';
 import { FragmentLink } from '../link/link';
-
-export interface OrganizationOption {
-  id: string;
-  name: string;
-}
+import {
+  type OrganizationOption,
+  type OrganizationSwitcherProps,
+  switcherMessages,
+} from './organization-switcher-props';
 
 export interface AppSidebarProps {
   /** The current location's path, to mark the active entry. */
@@ -30,19 +30,7 @@ export interface AppSidebarProps {
   version?: string;
 }
 
-export type OrganizationSwitcherProps = Required<
-  Pick<AppSidebarProps, 'organizations' | 'onOrganizationChange'>
-> & {
-  currentOrganizationId: string | null | undefined;
-};
-
 const loadSwitcher = () => import('./organization-switcher');
-
-/** Shared by the stand-in and Ark's select (organization-switcher.tsx), which must read the same. */
-export const switcherMessages = defineMessages({
-  label: { id: 'shell.organization.label', defaultMessage: 'Organisation' },
-  placeholder: { id: 'shell.organization.placeholder', defaultMessage: 'Choisir une organisation' },
-});
 
 /**
  * The switcher as it looks closed (the select recipe's parts, the same names and roles) until the administrator

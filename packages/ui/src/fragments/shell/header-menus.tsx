@@ -14,7 +14,7 @@ import {
   type UserMenuProps,
   UserTrigger,
   userName,
-} from './app-header';
+} from './header-triggers';
 
 export function LanguageMenu({ intent, ...props }: LanguageSelectorProps & { intent: LoadIntent }) {
   const { languages, status, locale, onLocaleChange } = props;

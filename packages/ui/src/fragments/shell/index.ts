@@ -1,13 +1,11 @@
-export {
-  AppHeader,
-  type AppHeaderProps,
-  type Language,
-  LanguageSelector,
-  type LanguageSelectorProps,
-  type LanguagesStatus,
-  UserMenu,
-  type UserMenuProps,
-  type UserMenuUser,
-} from './app-header';
+export { AppHeader, type AppHeaderProps, LanguageSelector, UserMenu } from './app-header';
 export { AppShell, type AppShellProps, PageHeader } from './app-shell';
-export { AppSidebar, type AppSidebarProps, type OrganizationOption } from './app-sidebar';
+export { AppSidebar, type AppSidebarProps } from './app-sidebar';
+export type {
+  Language,
+  LanguageSelectorProps,
+  LanguagesStatus,
+  UserMenuProps,
+  UserMenuUser,
+} from './header-triggers';
+export type { OrganizationOption } from './organization-switcher-props';

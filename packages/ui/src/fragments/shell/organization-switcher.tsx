@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { type LoadIntent, useReplayIntent } from '../../components/deferred/use-load-on-intent';
 import * as Select from '../../components/select/select';
-import { type OrganizationSwitcherProps, switcherMessages } from './app-sidebar';
+import { type OrganizationSwitcherProps, switcherMessages } from './organization-switcher-props';
 
 export function OrganizationSelect({
   organizations,

@@ -29,7 +29,3 @@ export const inviteSchema = z.object({
 });
 export type InviteValues = z.output<typeof inviteSchema>;
 export type InviteFormValues = z.input<typeof inviteSchema>;
-
-export function isTeamValidationKey(value: string | undefined): value is TeamValidationKey {
-  return value !== undefined && value in teamValidationMessages;
-}
