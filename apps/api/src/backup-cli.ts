@@ -58,7 +58,11 @@ async function main(args: string[]): Promise<string> {
     const db = await open(config.database);
     try {
       const rows = await restore(db, file, { force, inspected });
-      return `${file} restored into ${where} (${summary(rows)})`;
+      // The secret never travels in a backup (docs/decisions/0015-bootstrap-and-secrets.md).
+      const sessions = config.jwtSecret
+        ? ''
+        : '; every session was signed out (a new signing secret was generated: set JWT_SECRET to keep sessions across a restore)';
+      return `${file} restored into ${where} (${summary(rows)})${sessions}`;
     } finally {
       await db.destroy();
     }

@@ -6,7 +6,8 @@
  * table starts with `["table", name]` followed by one JSON object per row (PostgreSQL's own `row_to_json`, so
  * bytea, timestamps and jsonb round-trip exactly through `json_populate_recordset`); the last line is
  * `["end", {rowsPerTable}]`, so a truncated file is detected. Tables come in foreign-key order, every table of
- * the schema (the JWT secret in `settings` included: sessions survive the move).
+ * the schema, every row but the JWT signing secret: a backup is copied to places the secret must never reach, so a
+ * restore signs every session out (unless the servers sign with JWT_SECRET) — docs/decisions/0015-bootstrap-and-secrets.md.
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
@@ -16,8 +17,11 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import { applyMigration, type Db, ensureMigrationsTable, migrationNames } from './db/index.ts';
 import type { Database } from './db/schema.ts';
+import { storeNewJwtSecret } from './security.ts';
 
 export const backupFormat = 'mulot-backup';
+/** The row of `settings` that holds the generated JWT secret: never written to a backup, never restored. */
+const jwtSecretKey = 'jwt_secret';
 export const backupFormatVersion = 1;
 
 /** A refusal or a failure explained in one line, for the operator; nothing was changed. */
@@ -117,17 +121,26 @@ export async function backup(db: Db, file: string, source: BackupHeader['source'
         const counts: RowCounts = {};
         for (const table of tables) {
           await write(JSON.stringify(['table', table.name]));
-          // Pages keep memory bounded; rows with screenshots are up to a few MB each.
+          // Pages keep memory bounded (rows with screenshots are up to a few MB each); each page starts after the
+          // previous page's last key, so the thousandth page costs what the first did.
           const pageSize = table.hasBinary ? 20 : 1000;
-          const order = table.primaryKey.length > 0 ? table.primaryKey.map(quote).join(', ') : '1';
+          const key = table.primaryKey.map((column) => sql.ref(column));
+          const order = key.length > 0 ? sql.join(key) : sql`1`;
+          const kept = table.name === 'settings' ? sql`t.key <> ${jwtSecretKey}` : sql`true`;
+          let after: unknown[] | null = null;
           let count = 0;
           for (let offset = 0; ; offset += pageSize) {
-            const page = await sql<{ j: string }>`
-              SELECT row_to_json(t)::text AS j FROM ${sql.raw(quote(table.name))} t
-              ORDER BY ${sql.raw(order)} LIMIT ${pageSize} OFFSET ${offset}`.execute(trx);
+            const page: { rows: Array<{ j: string; k: string }> } = await sql<{ j: string; k: string }>`
+              SELECT row_to_json(t)::text AS j, json_build_array(${order})::text AS k
+              FROM ${sql.table(table.name)} t
+              WHERE ${kept} AND ${after ? sql`(${order}) > (${sql.join(after)})` : sql`true`}
+              ORDER BY ${order} LIMIT ${pageSize} ${key.length > 0 ? sql`` : sql`OFFSET ${offset}`}`.execute(
+              trx,
+            );
             for (const row of page.rows) await write(row.j);
             count += page.rows.length;
             if (page.rows.length < pageSize) break;
+            if (key.length > 0) after = JSON.parse(page.rows.at(-1)?.k ?? '[]') as unknown[];
           }
           counts[table.name] = count;
         }
@@ -389,6 +402,9 @@ export async function restore(
         );
       }
     }
+    // Backups written before the secret was left out still carry it: the restored installation gets its own.
+    await sql`DELETE FROM settings WHERE key = ${jwtSecretKey}`.execute(trx);
+    await storeNewJwtSecret(trx);
   });
   return rows;
 }

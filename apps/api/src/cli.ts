@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import type { FastifyInstance } from 'fastify';
-import { type Config, ConfigError, configFromEnv } from './config.ts';
+import { type Config, ConfigError, configFromEnv, startupWarnings } from './config.ts';
 
 /** How long in-flight requests and the mail being sent get after SIGTERM before the process gives up on them. */
 const shutdownGraceMs = 30_000;
@@ -45,6 +45,7 @@ try {
   // Loaded only once the configuration is known to be right: a wrong value is reported at once.
   const { buildServer } = await import('./app.ts');
   app = await buildServer(config);
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   console.error(`mulot: ${startupProblem(error, config)}`);

@@ -170,6 +170,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return config;
 }
 
+/**
+ * What a production server can run without but should not: logged as warnings at start. A development server
+ * (NODE_ENV other than production) stays quiet.
+ */
+export function startupWarnings(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (!config.jwtSecret) {
+    warnings.push(
+      'JWT_SECRET is not set: sessions are signed with a secret generated into the database; set JWT_SECRET (32 characters or more) to keep it out of the database and share it between replicas',
+    );
+  }
+  if (!config.publicUrl) {
+    warnings.push(
+      'PUBLIC_URL is not set: links in mails can only point to localhost; set it to the address users open',
+    );
+  }
+  return warnings;
+}
+
 const llmVariables = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
 
 /** The model is all or nothing: a partial set is a mistake worth stopping for, not a silent full-text fallback. */

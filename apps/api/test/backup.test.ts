@@ -130,17 +130,21 @@ function expectSameRows(actual: string, expected: string): void {
   expect(differences).toEqual([]);
 }
 
-/** The restored installation: same rows, accounts log in, old sessions work, screenshots are the same bytes. */
+/** The restored installation: same rows, accounts log in, old sessions are over, screenshots are the same bytes. */
 async function expectSameInstallation(target: DatabaseTarget, source: Source): Promise<void> {
   const server = await startServer({ database: target });
   try {
     expectSameRows(await snapshot(server), source.snapshot);
-    const { admin, contributor, scenarioId, stepIds } = source.world;
+    const { contributor, scenarioId, stepIds } = source.world;
+    let admin = source.world.admin;
     for (const session of [admin, contributor] as Session[]) {
-      // A token issued by the old installation: the JWT secret moved with the data.
+      // A token issued by the old installation: the signing secret never travels in a backup, so the session
+      // is over; the account itself moved and logs in.
       const me = await server.call('GET', '/api/users/me', { token: session.token });
-      expect(me.status).toBe(200);
-      await server.login(session.email, session.password);
+      expect(me.status).toBe(401);
+      const again = await server.login(session.email, session.password);
+      expect((await server.call('GET', '/api/users/me', { token: again.token })).status).toBe(200);
+      if (session === admin) admin = { ...admin, token: again.token };
     }
     const small = await server.call<Buffer>(
       'GET',
@@ -204,9 +208,13 @@ if (backend === 'pglite') {
 
       // Into a directory that does not exist yet: the restore creates the database.
       const target = await pgliteTarget(true);
+      // The secret that signs sessions is not in the file, whatever else is.
+      const content = gunzipSync(readFileSync(file)).toString('utf8');
+      expect(content).toContain('"users"');
+      expect(content).not.toContain('jwt_secret');
       const restored = await run('restore', target, [file]);
       expect(restored.code, restored.stderr).toBe(0);
-      expect(restored.stdout).toMatch(/restored into the embedded database/);
+      expect(restored.stdout).toMatch(/restored into the embedded database .*; every session was signed out/);
       await expectSameInstallation(target, source);
 
       // The target now holds data: a second restore would overwrite it.
@@ -218,6 +226,35 @@ if (backend === 'pglite') {
       const server = await startServer({ database: target });
       try {
         expectSameRows(await snapshot(server), source.snapshot);
+      } finally {
+        await server.close();
+      }
+    }, 600_000);
+
+    it('never restores a signing secret that an older backup carried', async () => {
+      const lines = gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
+      const settings = lines.indexOf(JSON.stringify(['table', 'settings']));
+      expect(settings).toBeGreaterThan(0);
+      const carried = 'carried-in-an-old-backup-'.padEnd(64, 'x');
+      lines.splice(settings + 1, 0, JSON.stringify({ key: 'jwt_secret', value: carried }));
+      const [, end] = JSON.parse(lines.at(-1) as string) as [string, { rows: Record<string, number> }];
+      end.rows.settings = (end.rows.settings ?? 0) + 1;
+      lines[lines.length - 1] = JSON.stringify(['end', end]);
+      const old = join(work, 'old-format.jsonl.gz');
+      writeFileSync(old, gzipSync(`${lines.join('\n')}\n`));
+
+      const target = await pgliteTarget(true);
+      const restored = await run('restore', target, [old]);
+      expect(restored.code, restored.stderr).toBe(0);
+      const server = await startServer({ database: target });
+      try {
+        const secret = await server.db
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'jwt_secret')
+          .executeTakeFirst();
+        expect(secret?.value).toBeTruthy();
+        expect(secret?.value).not.toBe(carried);
       } finally {
         await server.close();
       }

@@ -83,6 +83,25 @@ describe.skipIf(backend !== 'pglite')('the mulot-api command', () => {
     }
   }, 600_000);
 
+  it('warns at start in production when JWT_SECRET or PUBLIC_URL is unset, and says nothing once both are', async () => {
+    const dataDir = seededDataDir('mulot-cli-warnings-');
+    dirs.push(dataDir);
+    const warnings = async (env: Record<string, string>) => {
+      const api = run({ DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env });
+      await api.listening();
+      api.kill('SIGINT');
+      await api.exited;
+      return api.lines.filter((l) => l.level === 40).map((l) => l.msg);
+    };
+    const bare = await warnings({});
+    expect(bare).toHaveLength(2);
+    expect(bare[0]).toMatch(/^JWT_SECRET is not set: /);
+    expect(bare[1]).toMatch(/^PUBLIC_URL is not set: /);
+    expect(await warnings({ JWT_SECRET: 's'.repeat(40), PUBLIC_URL: 'https://mulot.example.com' })).toEqual(
+      [],
+    );
+  }, 600_000);
+
   it('on SIGTERM stops accepting, answers the requests in progress, flushes the outbox, closes and exits 0', async () => {
     const dataDir = seededDataDir('mulot-cli-stop-');
     dirs.push(dataDir);

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../src/config.ts';
@@ -26,6 +28,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** The command an operator types, as a child process with only the variables given. */
+async function rotateSecret(
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [resolve(import.meta.dirname, '../src/rotate-secret-cli.ts')],
+      { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 120_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    return error as { code: number; stdout: string; stderr: string };
+  }
+}
 
 const email = () => `someone-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -303,6 +321,41 @@ describe('restarts', () => {
         const me = await second.call<Schemas['User']>('GET', '/api/users/me', { token: session.token });
         expect(me.status).toBe(200);
         expect(me.body.email).toBe(session.email);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await db?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('signs every session out after `pnpm rotate-secret`, and refuses to rotate a JWT_SECRET it does not hold', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mulot-rotate-'));
+    const db = backend === 'postgres' ? await freshDatabase() : null;
+    const target = db ? db.target : ({ kind: 'pglite', dataDir: join(dir, 'pglite') } as const);
+    if (!db) seedPgliteDir(join(dir, 'pglite'));
+    const env: Record<string, string> =
+      target.kind === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: dir };
+    try {
+      const first = await startServer({ database: target, jwtSecret: undefined });
+      const session = await first.signUp();
+      await first.close();
+
+      const refused = await rotateSecret({ ...env, JWT_SECRET: 'k'.repeat(40) });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toMatch(
+        /^mulot: rotate-secret failed: sessions are signed with JWT_SECRET/,
+      );
+
+      const rotated = await rotateSecret(env);
+      expect(rotated.code, rotated.stderr).toBe(0);
+      expect(rotated.stdout).toMatch(/^mulot: a new signing secret is stored/);
+      const second = await startServer({ database: target, jwtSecret: undefined });
+      try {
+        const me = await second.call('GET', '/api/users/me', { token: session.token });
+        expect(me.status).toBe(401);
+        await second.login(session.email, session.password);
       } finally {
         await second.close();
       }
