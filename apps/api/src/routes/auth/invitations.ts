@@ -1,7 +1,7 @@
 // Tag `auth`, invitations and links: pending invitations, accepting one, and mailing a link again.
 import type { Db } from '../../db/index.ts';
 import type { RoleName } from '../../db/schema.ts';
-import { confirmationMail, invitationMail, joinedMail, resetMail } from '../../mail.ts';
+import { accountInvitationMail, confirmationMail, invitationMail, resetMail } from '../../mail.ts';
 import { queueMail } from '../../outbox.ts';
 import { fieldProblem, HttpProblem, notFound } from '../../problems.ts';
 import { refuseAfter } from '../../rate-limit.ts';
@@ -60,7 +60,7 @@ export const listInvitations: Handler<'listInvitations'> = async (services, requ
 /** Locks the pending membership (so a concurrent acceptance or cancellation waits), or answers 404. */
 async function lockedInvitation(trx: Db, organizationId: string, userId: string) {
   const row = await memberships.lockMembership(trx, organizationId, userId);
-  if (!row || row.password_hash !== null) throw notFound('invitation-not-found');
+  if (!row || (row.password_hash !== null && !row.pending)) throw notFound('invitation-not-found');
   return row;
 }
 
@@ -90,11 +90,10 @@ export const resendInvitation: Handler<'resendInvitation'> = async (services, re
     const ttl = services.config.codeTtlSeconds.invite;
     const code = await issueCode(trx, userId, 'invite', ttl, { organizationId, invitedBy: inviter.id });
     const link = `${base}/auth/accept-invitation?code=${encodeURIComponent(code)}`;
-    await queueMail(
-      trx,
-      invitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link),
-      ttl,
-    );
+    const mail = invited.password_hash
+      ? accountInvitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link)
+      : invitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link);
+    await queueMail(trx, mail, ttl);
   });
   services.outbox.wake();
   const [invitation] = await pendingInvitations(services, organizationId, userId);
@@ -105,8 +104,10 @@ export const resendInvitation: Handler<'resendInvitation'> = async (services, re
 /** A usable invitation code: not used, not expired, and its membership still there (not cancelled). */
 async function usableInvitation(db: Db, code: string) {
   const row = await codes.findUsableInvitation(db, code);
-  if (!row) throw invalidCode();
-  return row;
+  if (row) return row;
+  // A link opened again after its invitation was accepted: say so (and offer to sign in), not "expired".
+  if (await codes.isAcceptedInvitation(db, code)) throw new HttpProblem('invitation-accepted');
+  throw invalidCode();
 }
 
 export const getInvitation: Handler<'getInvitation'> = async (services, request) => {
@@ -148,6 +149,8 @@ export const acceptInvitation: Handler<'acceptInvitation'> = async (services, re
     if ((await memberships.roleIn(trx, invitation.organization_id, invitation.user_id)) === undefined) {
       throw invalidCode();
     }
+    // An existing account's invitation waited for this answer (issue 37).
+    await memberships.acceptPending(trx, invitation.organization_id, invitation.user_id);
     return users.acceptInvitationAs(trx, invitation.user_id, passwordHash);
   });
   // Someone set a password through another link in the meantime: this one must sign in instead.
@@ -229,7 +232,7 @@ export const renewLink: Handler<'renewLink'> = async (services, request) => {
       await queueMail(
         trx,
         old.password_hash
-          ? joinedMail(request.locale, old.email, organizationName, link)
+          ? accountInvitationMail(request.locale, old.email, organizationName, inviter, link)
           : invitationMail(request.locale, old.email, organizationName, inviter, link),
         ttl,
       );
