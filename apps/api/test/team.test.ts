@@ -152,8 +152,8 @@ describe('team', () => {
     expect(again.body.code).toBe('invitation-pending');
     // The mail invites; it does not say they joined.
     const mail = await server.mail.waitFor(other.email, (m) => m.text.includes('/auth/accept-invitation'));
-    expect(mail.text).toContain('Ada Owner vous invite à rejoindre');
-    expect(mail.text).toContain('accepter ou refuser');
+    expect(mail.text).toContain('Ada Owner vous invite');
+    expect(mail.text).toContain('Pour accepter ou refuser, connectez-vous');
     // The mailed link still works: signing in accepts.
     const code = linkIn(mail, '/auth/accept-invitation').searchParams.get('code') as string;
     const details = await server.call<Schemas['InvitationDetails']>('POST', '/api/auth/invitation', {

@@ -1304,13 +1304,14 @@ export interface components {
          *     `field.maximum` ({limit}), `field.minItems` / `field.maxItems` ({limit}), `field.minProperties`,
          *     `field.maxProperties`, `field.invalid`, `field.unstorable` (U+0000 or an unpaired surrogate),
          *     `field.too-deep`, `field.url` (not an address this service accepts), `field.site` (not an http(s)
-         *     address of a host), `field.sites` (at least one site), `field.blank`, `field.durations`,
+         *     address of a host), `field.sites` (at least one site), `field.step-url` (a step's page not an http(s)
+         *     address on one of the project's sites), `field.step-url-no-site` (its project has no site yet), `field.blank`, `field.durations`,
          *     `field.self-prerequisite`, `field.scenario-not-found`, `field.step-not-found`, `field.if-match`,
          *     `field.same-role` (the member already has this role), `email-taken`, `invalid-code`,
          *     `wrong-current-password`, `malformed-json`, `steps-mismatch`.
          * @enum {string}
          */
-        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
+        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.step-url" | "field.step-url-no-site" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
         /** @description Body of POST /auth/forgot-password. */
         ForgotPasswordRequest: {
             email: components["schemas"]["Email"];

@@ -104,14 +104,17 @@ export const resendInvitation: Handler<'resendInvitation'> = async (services, re
 /** A usable invitation code: not used, not expired, and its membership still there (not cancelled). */
 async function usableInvitation(db: Db, code: string) {
   const row = await codes.findUsableInvitation(db, code);
-  if (row) return row;
-  // A link opened again after its invitation was accepted: say so (and offer to sign in), not "expired".
-  if (await codes.isAcceptedInvitation(db, code)) throw new HttpProblem('invitation-accepted');
-  throw invalidCode();
+  if (!row) throw invalidCode();
+  return row;
 }
 
 export const getInvitation: Handler<'getInvitation'> = async (services, request) => {
-  const row = await usableInvitation(services.db, request.body.code);
+  const { code } = request.body;
+  // A link opened again after its invitation was accepted: said so (the screen offers to sign in), not "expired".
+  const row = await codes.findUsableInvitation(services.db, code);
+  if (!row && (await codes.isAcceptedInvitation(services.db, code)))
+    throw new HttpProblem('invitation-accepted');
+  if (!row) throw invalidCode();
   return {
     status: 200,
     body: {

@@ -99,11 +99,7 @@ export const Expired: Story = {
 
 /** Issue 40: a link opened again after it was accepted says so, with a way to sign in — not "expired". */
 export const AlreadyAccepted: Story = {
-  render: () => (
-    <AuthLayout>
-      <InvitationAlreadyAccepted />
-    </AuthLayout>
-  ),
+  render: () => <InvitationAlreadyAccepted />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Invitation déjà acceptée' })).toBeVisible();
