@@ -295,7 +295,8 @@ export function requests(w: World): Record<OperationId, Req> {
       method: 'PUT',
       path: p,
       ids: [w.projectId],
-      body: { name: 'P2', description: 'D2', sites: ['p2.example.com'] },
+      // The world's site stays: its steps' pages must be on one of the project's sites.
+      body: { name: 'P2', description: 'D2', sites: ['p2.example.com', w.siteUrl] },
     },
     deleteProject: { method: 'DELETE', path: p, ids: [w.projectId] },
     listCategories: { method: 'GET', path: `${p}/categories`, ids: [w.projectId] },

@@ -42,11 +42,3 @@ export const Answering: Story = {
     await expect(within(second).getByRole('button', { name: 'Accepter' })).toBeEnabled();
   },
 };
-
-/** Nothing waiting: nothing shown. */
-export const None: Story = {
-  args: { invitations: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).queryByRole('region')).toBeNull();
-  },
-};
