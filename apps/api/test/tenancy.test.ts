@@ -146,9 +146,9 @@ describe('tenancy', () => {
       'deleteScenario',
       'deleteCategory',
       'deleteProject',
-      'changePassword',
       // Once the other Admin (made so by updateMemberRole) is removed: A's only Admin cannot leave.
       'leaveOrganization',
+      'changePassword',
     ];
     // The request table carries made-up codes, and resending the invitation retires the code it carries: those
     // calls must refuse them.
