@@ -130,18 +130,25 @@ export function invitationMail(
       };
 }
 
-export function joinedMail(locale: Locale, to: string, organization: string, link: string): Mail {
+/** An invitation to someone who already has an account: nothing changes until they accept it (issue 37). */
+export function accountInvitationMail(
+  locale: Locale,
+  to: string,
+  organization: string,
+  inviter: string,
+  link: string,
+): Mail {
   return locale === 'en'
     ? {
         to,
         link,
-        subject: `You now belong to ${organization} on Mulot`,
-        text: `You have been added to ${organization} on Mulot.\n\nSign in:\n${link}\n`,
+        subject: `You are invited to ${organization} on Mulot`,
+        text: `${inviter} invites you to join ${organization} on Mulot.\n\nTo accept or refuse, sign in with this link (valid for 7 days):\n${link}\n`,
       }
     : {
         to,
         link,
-        subject: `Vous avez rejoint ${organization} sur Mulot`,
-        text: `Vous avez été ajouté(e) à ${organization} sur Mulot.\n\nConnectez-vous :\n${link}\n`,
+        subject: `Invitation à rejoindre ${organization} sur Mulot`,
+        text: `${inviter} vous invite à rejoindre ${organization} sur Mulot.\n\nPour accepter ou refuser, connectez-vous avec ce lien (valable 7 jours) :\n${link}\n`,
       };
 }

@@ -46,8 +46,8 @@ export const messages = {
     en: "Only this organization's administrators can manage its team.",
   },
   'organization-required': {
-    fr: 'Choisissez une organisation dont vous êtes membre (en-tête x-organization-id).',
-    en: 'Choose an organization you are a member of (x-organization-id header).',
+    fr: "Vous n'êtes pas membre de cette organisation. Choisissez-en une dont vous êtes membre.",
+    en: 'You are not a member of this organization. Choose one you are a member of.',
   },
   'not-found': { fr: 'Ressource introuvable.', en: 'Resource not found.' },
   'route-not-found': {
@@ -55,8 +55,8 @@ export const messages = {
     en: 'This address does not exist in the API.',
   },
   'extension-not-built': {
-    fr: "L'extension n'a pas été empaquetée avec cette version (pnpm build).",
-    en: 'The extension was not packaged with this version (pnpm build).',
+    fr: "L'extension n'est pas disponible sur ce serveur. Demandez à son administrateur de l'installer.",
+    en: 'The extension is not available on this server. Ask its administrator to install it.',
   },
   'project-not-found': { fr: 'Projet introuvable.', en: 'Project not found.' },
   'category-not-found': { fr: 'Catégorie introuvable.', en: 'Category not found.' },
@@ -186,6 +186,14 @@ export const messages = {
     fr: "Saisissez l'adresse d'un site (par exemple https://boutique.exemple.fr).",
     en: 'Enter the address of a site (for example https://shop.example.com).',
   },
+  'field.step-url': {
+    fr: "Saisissez une adresse http(s) d'un des sites du projet (par exemple {example}).",
+    en: "Enter an http(s) address on one of the project's sites (for example {example}).",
+  },
+  'field.step-url-no-site': {
+    fr: "Ajoutez d'abord le site de cette page au projet.",
+    en: "First add this page's site to the project.",
+  },
   'field.same-role': {
     fr: 'Ce membre a déjà ce rôle.',
     en: 'This member already has this role.',
@@ -232,6 +240,14 @@ export const messages = {
   'invitation-pending': {
     fr: 'Cette personne a déjà une invitation en attente.',
     en: 'This person already has a pending invitation.',
+  },
+  'invitation-accepted': {
+    fr: 'Invitation déjà acceptée. Connectez-vous pour continuer.',
+    en: 'Invitation already accepted. Sign in to continue.',
+  },
+  'last-admin-leave': {
+    fr: "Vous êtes le dernier administrateur de cette organisation : nommez d'abord un autre administrateur.",
+    en: 'You are the last administrator of this organization: make someone else an administrator first.',
   },
   'invitation-not-found': {
     fr: 'Aucune invitation en attente pour cette personne.',

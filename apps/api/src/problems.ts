@@ -20,6 +20,7 @@ const kinds = {
   conflict: { status: 409, title: 'Conflict' },
   'email-taken': { status: 409, title: 'Email already registered' },
   'last-admin': { status: 409, title: 'Last administrator' },
+  'invitation-accepted': { status: 409, title: 'Invitation already accepted' },
   'not-publishable': { status: 409, title: 'Not publishable' },
   'site-required': { status: 409, title: 'Site required' },
   'precondition-failed': { status: 412, title: 'Changed by someone else in the meantime' },

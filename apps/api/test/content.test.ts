@@ -109,7 +109,7 @@ describe('projects, categories and scenarios', () => {
   it('refuses lone surrogates and NUL with a field problem, wherever they are, and changes nothing', async () => {
     const before = await snapshot(server);
     const step = `/api/scenarios/${w.scenarioId}/steps/${w.stepIds[0]}`;
-    const stepBody = { name: 'n', text: 't', url: 'https://x.example.com' };
+    const stepBody = { name: 'n', text: 't', url: 'https://shop.example.com' };
     const cases: Array<{ method: 'POST' | 'PUT'; path: string; body: unknown; pointer: string }> = [
       {
         method: 'PUT',

@@ -181,9 +181,13 @@ describe('the packaged extension, not built', () => {
     expect(fr.headers.get('content-type')).toContain('application/problem+json');
     expect(fr.body.type).toBe('urn:mulot:problem:not-found');
     expect(fr.body.instance).toBe(zipPath);
-    expect(fr.body.detail).toBe("L'extension n'a pas été empaquetée avec cette version (pnpm build).");
+    expect(fr.body.detail).toBe(
+      "L'extension n'est pas disponible sur ce serveur. Demandez à son administrateur de l'installer.",
+    );
     const en = await server.call<{ detail: string }>('GET', zipPath, { locale: 'en' });
-    expect(en.body.detail).toBe('The extension was not packaged with this version (pnpm build).');
+    expect(en.body.detail).toBe(
+      'The extension is not available on this server. Ask its administrator to install it.',
+    );
   });
 });
 

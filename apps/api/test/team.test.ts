@@ -108,19 +108,54 @@ describe('team', () => {
     expect(again.status).toBe(400);
   });
 
-  it('adds an existing user at once; their link asks them to sign in, then lands in the organization', async () => {
+  // Issue 37 row 5: inviting an existing account added it at once, without its consent, and showed its names and
+  // last activity to the inviter. Now it waits, pending, for its holder's answer.
+  it('invites an existing account: pending until accepted, the inviter sees the email only', async () => {
     const other = await server.signUp();
+    await server.call('PATCH', '/api/users/me', {
+      token: other.token,
+      body: { firstname: 'Grace', lastname: 'Hidden' },
+    });
     const invited = await server.call<Schemas['Member']>('POST', '/api/auth/invite', {
       ...team(owner),
       body: { email: other.email, role: 'Admin', rootRedirect: rootUrl },
     });
-    expect(invited.body).toMatchObject({ id: other.userId, role: 'Admin', pending: false });
-    const mail = await server.mail.waitFor(other.email, (m) => m.text.includes('/auth/accept-invitation'));
-    const code = linkIn(mail, '/auth/accept-invitation').searchParams.get('code') as string;
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({
+      id: other.userId,
+      email: other.email,
+      role: 'Admin',
+      pending: true,
+      firstname: '',
+      lastname: '',
+      lastActiveAt: null,
+    });
+    // Not a member: not in the team list (not even by name), listed as an invitation by its email only.
+    expect((await members()).map((m) => m.id)).not.toContain(other.userId);
+    expect((await members('Grace')).map((m) => m.id)).not.toContain(other.userId);
+    const pending = (await invitations()).find((i) => i.id === other.userId);
+    expect(pending).toMatchObject({ email: other.email, role: 'Admin' });
+    expect(JSON.stringify(pending)).not.toContain('Grace');
+    // The organization grants nothing yet.
     const orgs = await server.call<Schemas['Organization'][]>('GET', '/api/organizations', {
       token: other.token,
     });
-    expect(orgs.body.map((o) => o.id)).toEqual([other.org, owner.org]);
+    expect(orgs.body.map((o) => o.id)).toEqual([other.org]);
+    expect((await server.call('GET', '/api/projects', { token: other.token, org: owner.org })).status).toBe(
+      403,
+    );
+    const again = await server.call<Schemas['Problem']>('POST', '/api/auth/invite', {
+      ...team(owner),
+      body: { email: other.email, role: 'Contributor', rootRedirect: rootUrl },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('invitation-pending');
+    // The mail invites; it does not say they joined.
+    const mail = await server.mail.waitFor(other.email, (m) => m.text.includes('/auth/accept-invitation'));
+    expect(mail.text).toContain('Ada Owner vous invite');
+    expect(mail.text).toContain('Pour accepter ou refuser, connectez-vous');
+    // The mailed link still works: signing in accepts.
+    const code = linkIn(mail, '/auth/accept-invitation').searchParams.get('code') as string;
     const details = await server.call<Schemas['InvitationDetails']>('POST', '/api/auth/invitation', {
       body: { code },
     });
@@ -137,11 +172,118 @@ describe('team', () => {
       organizationId: owner.org,
       user: { id: other.userId, role: 'Admin' },
     });
-    const again = await server.call<Schemas['Problem']>('POST', '/api/auth/invite', {
-      ...team(owner),
-      body: { email: other.email, role: 'Contributor', rootRedirect: rootUrl },
+    const joined = await server.call<Schemas['Organization'][]>('GET', '/api/organizations', {
+      token: other.token,
     });
-    expect(again.status).toBe(409);
+    expect(joined.body.map((o) => o.id)).toEqual([other.org, owner.org]);
+    expect((await members('Grace')).map((m) => [m.id, m.lastname])).toEqual([[other.userId, 'Hidden']]);
+    expect((await invitations()).map((i) => i.id)).not.toContain(other.userId);
+    // Issue 40 item 8: the link opened again says the invitation was accepted, not that it expired.
+    const reopened = await server.call<Schemas['Problem']>('POST', '/api/auth/invitation', {
+      body: { code },
+    });
+    expect(reopened.status).toBe(409);
+    expect(reopened.body.detail).toBe('Invitation déjà acceptée. Connectez-vous pour continuer.');
+    const reopenedEn = await server.call<Schemas['Problem']>('POST', '/api/auth/invitation', {
+      locale: 'en',
+      body: { code },
+    });
+    expect(reopenedEn.body.detail).toBe('Invitation already accepted. Sign in to continue.');
+  });
+
+  it('lets the invited account accept or refuse from the back-office', async () => {
+    const other = await server.signUp();
+    const second = await server.signUp();
+    const secondOrg = { token: second.token, org: second.org };
+    for (const [session, email] of [
+      [owner, other.email],
+      [second, other.email],
+    ] as const) {
+      const invited = await server.call('POST', '/api/auth/invite', {
+        token: session.token,
+        org: session.org,
+        body: { email, role: 'Contributor', rootRedirect: rootUrl },
+      });
+      expect(invited.status).toBe(201);
+    }
+    const mine = await server.call<Schemas['MyInvitation'][]>('GET', '/api/organizations/invitations', {
+      token: other.token,
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((i) => i.organization.id).sort()).toEqual([owner.org, second.org].sort());
+    expect(mine.body.find((i) => i.organization.id === owner.org)).toMatchObject({
+      role: 'Contributor',
+      invitedBy: { firstname: 'Ada', lastname: 'Owner', email: owner.email },
+    });
+    const accepted = await server.call<Schemas['Organization']>(
+      'POST',
+      `/api/organizations/invitations/${owner.org}/accept`,
+      { token: other.token },
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ id: owner.org, role: 'Contributor' });
+    expect((await server.call('GET', '/api/projects', { token: other.token, org: owner.org })).status).toBe(
+      200,
+    );
+    const refused = await server.call('POST', `/api/organizations/invitations/${second.org}/refuse`, {
+      token: other.token,
+    });
+    expect(refused.status).toBe(204);
+    const left = await server.call<Schemas['MyInvitation'][]>('GET', '/api/organizations/invitations', {
+      token: other.token,
+    });
+    expect(left.body).toEqual([]);
+    const secondInvitations = await server.call<Schemas['Invitation'][]>(
+      'GET',
+      '/api/auth/invitations',
+      secondOrg,
+    );
+    expect(secondInvitations.body.map((i) => i.email)).not.toContain(other.email);
+    // Answered already: nothing left to accept or refuse.
+    for (const verb of ['accept', 'refuse']) {
+      const none = await server.call('POST', `/api/organizations/invitations/${second.org}/${verb}`, {
+        token: other.token,
+      });
+      expect(none.status, verb).toBe(404);
+    }
+  });
+
+  it('lets a member leave an organization, but not its last Admin', async () => {
+    const boss = await server.signUp();
+    const member = await addMember(server, boss, 'Contributor');
+    const last = await server.call<Schemas['Problem']>(
+      'POST',
+      '/api/organizations/leave',
+      team(boss, boss.org),
+    );
+    expect(last.status).toBe(409);
+    expect(last.body.detail).toBe(
+      "Vous êtes le dernier administrateur de cette organisation : nommez d'abord un autre administrateur.",
+    );
+    const left = await server.call('POST', '/api/organizations/leave', team(member, boss.org));
+    expect(left.status).toBe(204);
+    const remaining = await server.call<Schemas['Member'][]>('POST', '/api/auth/filter', {
+      ...team(boss, boss.org),
+      body: { pageIndex: 0, pageSize: 100 },
+    });
+    expect(remaining.body.map((m) => m.id)).toEqual([boss.userId]);
+    const orgs = await server.call<Schemas['Organization'][]>('GET', '/api/organizations', {
+      token: member.token,
+    });
+    expect(orgs.body).toEqual([]);
+    // Issue 40: what a user without an organization reads names no header.
+    const dashboard = await server.call<Schemas['Problem']>('GET', '/api/projects', team(member, boss.org));
+    expect(dashboard.status).toBe(403);
+    expect(dashboard.body.detail).not.toMatch(/x-organization-id|en-tête|header/i);
+    // They can start their own organization, as its Admin.
+    const created = await server.call<Schemas['Organization']>('POST', '/api/organizations', {
+      token: member.token,
+      body: { name: '  Mon atelier ' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Mon atelier', role: 'Admin' });
+    const projects = await server.call('GET', '/api/projects', { token: member.token, org: created.body.id });
+    expect(projects.status).toBe(200);
   });
 
   it('resends an invitation with a fresh link (the old one stops working) and cancels it', async () => {

@@ -39,6 +39,8 @@ export interface RouteStoryParameters {
 /** Every request of a signed-in page that is not the screen's own. */
 const common: HttpHandler[] = [
   reply('get', '/organizations', organizations),
+  // no invitation waits for the signed-in Admin (the shell's banners)
+  reply('get', '/organizations/invitations', []),
   reply('get', '/users/me', me),
   reply('get', '/translations/locales', locales),
   reply('get', '/translations/locales/{locale}', ({ params }) => ({

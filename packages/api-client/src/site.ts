@@ -85,3 +85,46 @@ export function normalizeSites(
   }
   return { ok: true, origins };
 }
+
+export type StepUrlRefusal = SiteRefusal | 'site';
+
+/**
+ * A step's page (issue 37): an http(s) address on one of the project's sites (same host, the `www.` prefix aside),
+ * so the player never sends a member anywhere else. A URL without a scheme gets one, as `withScheme` says.
+ */
+export function normalizeStepUrl(
+  input: string,
+  sites: readonly string[],
+): { ok: true; url: string } | { ok: false; reason: StepUrlRefusal } {
+  const text = input.trim();
+  if (text === '') return { ok: false, reason: 'empty' };
+  // A path alone (`/cart`) stays on the site the guide is played on, which is one of the project's; `//host` and
+  // `/\host` are other hosts to a browser.
+  if (/^\/(?![/\\])/.test(text)) return { ok: true, url: text };
+  if (/^[/\\]/.test(text)) return { ok: false, reason: 'host' };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  if (!hasScheme && schemePattern.test(text) && !/^[^:/]+:\d+(\/|\?|#|$)/.test(text)) {
+    return { ok: false, reason: 'scheme' };
+  }
+  let url: URL;
+  try {
+    url = new URL(withScheme(text));
+  } catch {
+    return { ok: false, reason: 'host' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'scheme' };
+  if (url.username !== '' || url.password !== '') return { ok: false, reason: 'credentials' };
+  if (!isHost(url.hostname)) return { ok: false, reason: 'host' };
+  const hostOf = (value: string) => value.toLowerCase().replace(/^www\./, '');
+  const onSite = sites.some((site) => {
+    try {
+      const origin = new URL(withScheme(site));
+      return hostOf(origin.host) === hostOf(url.host);
+    } catch {
+      return false;
+    }
+  });
+  if (!onSite) return { ok: false, reason: 'site' };
+  // Stored as typed (scheme added): the author's address, not URL's re-serialization of it.
+  return { ok: true, url: withScheme(text) };
+}

@@ -33,6 +33,8 @@ export interface MembershipsTable {
   user_id: string;
   role: RoleName;
   created_at: Timestamp;
+  /** An invitation to an existing account, not accepted yet: grants nothing (migration 0013). */
+  pending: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface AuthCodesTable {
@@ -201,6 +203,17 @@ export interface Database {
   run_step_issue_screenshots: RunStepIssueScreenshotsTable;
   rate_limits: RateLimitsTable;
   site_repairs: SiteRepairsTable;
+  step_url_reports: StepUrlReportsTable;
+}
+
+/** Steps whose URL migration 0012 found outside http(s) or the project's sites; left as they were. */
+export interface StepUrlReportsTable {
+  step_id: string;
+  scenario_id: string;
+  organization_id: string;
+  url: string;
+  reason: 'scheme' | 'credentials' | 'site';
+  reported_at: Timestamp;
 }
 
 /** What migration 0005 did to sites saved before they were checked. */

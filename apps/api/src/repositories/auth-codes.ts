@@ -106,6 +106,26 @@ export function findUsableInvitation(db: Db, code: string) {
     .executeTakeFirst();
 }
 
+/** An invitation code already used, whose invitation was accepted (its membership is there and not pending). */
+export async function isAcceptedInvitation(db: Db, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_codes')
+    .innerJoin('users', 'users.id', 'auth_codes.user_id')
+    .innerJoin('memberships', (join) =>
+      join
+        .onRef('memberships.user_id', '=', 'auth_codes.user_id')
+        .onRef('memberships.organization_id', '=', 'auth_codes.organization_id'),
+    )
+    .select('auth_codes.id')
+    .where('auth_codes.code_hash', '=', hashCode(code))
+    .where('auth_codes.purpose', '=', 'invite')
+    .where('auth_codes.used_at', 'is not', null)
+    .where('memberships.pending', '=', false)
+    .where('users.password_hash', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Uses this code if nobody used it meanwhile; false otherwise. */
 export async function useCode(trx: Db, id: string): Promise<boolean> {
   const used = await trx
@@ -165,4 +185,19 @@ export function findAnyCode(db: Db, code: string) {
     ])
     .where('auth_codes.code_hash', '=', hashCode(code))
     .executeTakeFirst();
+}
+
+/** The user's unused codes for this organization stop working (its invitation was answered). */
+export async function retireOrganizationCodes(
+  trx: Db,
+  userId: string,
+  organizationId: string,
+): Promise<void> {
+  await trx
+    .updateTable('auth_codes')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .where('used_at', 'is', null)
+    .execute();
 }

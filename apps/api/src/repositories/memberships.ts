@@ -10,6 +10,7 @@ export async function countMembers(db: Db, organizationId: string): Promise<numb
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('memberships.organization_id', '=', organizationId)
+    .where('memberships.pending', '=', false)
     .where('users.password_hash', 'is not', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -21,34 +22,45 @@ export async function firstRole(db: Db, userId: string): Promise<RoleName | null
     .selectFrom('memberships')
     .select('role')
     .where('user_id', '=', userId)
+    .where('pending', '=', false)
     .orderBy('created_at')
     .orderBy('organization_id')
     .executeTakeFirst();
   return row?.role ?? null;
 }
 
-export async function addMembership(trx: Db, organizationId: string, userId: string, role: RoleName) {
+export async function addMembership(
+  trx: Db,
+  organizationId: string,
+  userId: string,
+  role: RoleName,
+  pending = false,
+) {
   await trx
     .insertInto('memberships')
-    .values({ organization_id: organizationId, user_id: userId, role })
+    .values({ organization_id: organizationId, user_id: userId, role, pending })
     .execute();
 }
 
 function memberQuery(db: Db, organizationId: string) {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.firstname',
-      'users.lastname',
-      'users.email',
-      'users.password_hash',
-      'users.last_active_at',
-      'memberships.role',
-      'memberships.created_at',
-    ])
-    .where('memberships.organization_id', '=', organizationId);
+  return (
+    db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select([
+        'users.id',
+        'users.firstname',
+        'users.lastname',
+        'users.email',
+        'users.password_hash',
+        'users.last_active_at',
+        'memberships.role',
+        'memberships.created_at',
+      ])
+      .where('memberships.organization_id', '=', organizationId)
+      // An invitation not accepted yet is not a member: listInvitations shows its email only.
+      .where('memberships.pending', '=', false)
+  );
 }
 
 /** A member of the team as the team page shows it. */
@@ -129,6 +141,7 @@ export function lockMemberships(trx: Db, organizationId: string) {
     .selectFrom('memberships')
     .select(['user_id', 'role'])
     .where('organization_id', '=', organizationId)
+    .where('pending', '=', false)
     .forUpdate()
     .execute();
 }
@@ -191,7 +204,7 @@ export function pendingInvitationRows(db: Db, organizationId: string, userId?: s
         'inviter.email as inviter_email',
       ])
       .where('memberships.organization_id', '=', organizationId)
-      .where('users.password_hash', 'is', null)
+      .where((w) => w.or([w('users.password_hash', 'is', null), w('memberships.pending', '=', true)]))
       .$if(userId !== undefined, (qb) => qb.where('users.id', '=', userId ?? ''))
       .orderBy('memberships.created_at', 'desc')
       .orderBy('users.email')
@@ -204,7 +217,7 @@ export function lockMembership(trx: Db, organizationId: string, userId: string) 
   return trx
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select(['users.id', 'users.email', 'users.password_hash', 'memberships.role'])
+    .select(['users.id', 'users.email', 'users.password_hash', 'memberships.role', 'memberships.pending'])
     .where('memberships.organization_id', '=', organizationId)
     .where('memberships.user_id', '=', userId)
     .forUpdate()
@@ -230,4 +243,61 @@ export async function membershipOrganizationName(trx: Db, organizationId: string
     .where('memberships.user_id', '=', userId)
     .executeTakeFirst();
   return row?.name;
+}
+
+/** The user's membership of the organization, accepted or pending, or undefined. */
+export function membershipOf(trx: Db, organizationId: string, userId: string) {
+  return trx
+    .selectFrom('memberships')
+    .select(['role', 'pending'])
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** An invitation to an existing account becomes a membership. False when there was none pending. */
+export async function acceptPending(trx: Db, organizationId: string, userId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('memberships')
+    .set({ pending: false, created_at: new Date() })
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .where('pending', '=', true)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The invitations waiting for this user's answer, with who sent each one (the latest code) and when. */
+export function invitationsFor(db: Db, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('auth_codes')
+          .select('auth_codes.invited_by')
+          .whereRef('auth_codes.organization_id', '=', 'memberships.organization_id')
+          .where('auth_codes.user_id', '=', userId)
+          .where('auth_codes.purpose', '=', 'invite')
+          .orderBy('auth_codes.created_at', 'desc')
+          .limit(1)
+          .as('code'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('users as inviter', 'inviter.id', 'code.invited_by')
+    .select([
+      'organizations.id',
+      'organizations.name',
+      'memberships.role',
+      'memberships.created_at',
+      'inviter.firstname',
+      'inviter.lastname',
+      'inviter.email as inviter_email',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.pending', '=', true)
+    .orderBy('memberships.created_at', 'desc')
+    .execute();
 }

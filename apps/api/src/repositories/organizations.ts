@@ -68,7 +68,8 @@ export function everyOrganizationFor(db: Db, userId: string) {
     .leftJoin('memberships', (join) =>
       join
         .onRef('memberships.organization_id', '=', 'organizations.id')
-        .on('memberships.user_id', '=', userId),
+        .on('memberships.user_id', '=', userId)
+        .on('memberships.pending', '=', false),
     )
     .select([
       'organizations.id',
@@ -86,6 +87,7 @@ export function organizationsOf(db: Db, userId: string) {
     .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
     .select(['organizations.id', 'organizations.name', 'memberships.role'])
     .where('memberships.user_id', '=', userId)
+    .where('memberships.pending', '=', false)
     .orderBy('memberships.created_at')
     .orderBy('organizations.id')
     .execute();

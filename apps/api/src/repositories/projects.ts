@@ -201,3 +201,16 @@ export async function projectsForUrl(
     }))
     .filter((p) => p.sites.some((site) => hostOf(site) === host));
 }
+
+/** The sites of the project a scenario of the organization belongs to (empty when there is no such scenario). */
+export async function sitesOfScenario(db: Db, organizationId: string, scenarioId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('scenarios')
+    .innerJoin('categories', 'categories.id', 'scenarios.category_id')
+    .innerJoin('projects', 'projects.id', 'categories.project_id')
+    .select('projects.sites')
+    .where('scenarios.id', '=', scenarioId)
+    .where('scenarios.organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row ? sitesOf(row.sites) : [];
+}

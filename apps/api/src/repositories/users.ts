@@ -29,7 +29,9 @@ function accessQuery(db: Db, userId: string, organizationId: string) {
     .leftJoin('memberships', (join) =>
       join
         .onRef('memberships.user_id', '=', 'users.id')
-        .on('memberships.organization_id', '=', organizationId),
+        .on('memberships.organization_id', '=', organizationId)
+        // An invitation not accepted yet grants nothing.
+        .on('memberships.pending', '=', false),
     )
     .leftJoin('organizations', (join) => join.on('organizations.id', '=', organizationId))
     .select(userColumns.map((column) => `users.${column}` as const))

@@ -1,10 +1,30 @@
 // Tag `steps`: a scenario's ordered steps and their screenshots. A step's write moves its scenario's version too.
-import { HttpProblem, notFound } from '../problems.ts';
+import { normalizeStepUrl } from '@mulot/api-client/site';
+import type { Db } from '../db/index.ts';
+import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
+import { sitesOfScenario } from '../repositories/projects.ts';
 import { claimScenario } from '../repositories/scenarios.ts';
 import * as steps from '../repositories/steps.ts';
 import { expectedVersions } from '../repositories/versions.ts';
-import type { Handler } from '../types.ts';
+import type { Handler, Schemas } from '../types.ts';
 import { organizationOf, uploadedImage } from './context.ts';
+
+/** The step as stored: its page an http(s) address on one of the project's sites (issue 37), or a 400 naming url. */
+async function checkedStep(
+  db: Db,
+  organizationId: string,
+  scenarioId: string,
+  body: Schemas['StepInput'],
+): Promise<Schemas['StepInput']> {
+  const sites = await sitesOfScenario(db, organizationId, scenarioId);
+  const result = normalizeStepUrl(body.url, sites);
+  if (result.ok) return { ...body, url: result.url };
+  if (result.reason === 'site' && sites.length === 0)
+    throw fieldProblem('/body/url', 'field.step-url-no-site');
+  throw fieldProblem('/body/url', 'field.step-url', {
+    example: `${sites[0] ?? 'https://shop.example.com'}/…`,
+  });
+}
 
 export const createStep: Handler<'createStep'> = async (services, request) => {
   const organizationId = organizationOf(request);
@@ -12,7 +32,8 @@ export const createStep: Handler<'createStep'> = async (services, request) => {
   const expected = expectedVersions(request.ifMatch);
   const stepId = await services.db.transaction().execute(async (trx) => {
     await claimScenario(trx, organizationId, scenarioId, expected);
-    return steps.insertStep(trx, organizationId, scenarioId, request.body);
+    const step = await checkedStep(trx, organizationId, scenarioId, request.body);
+    return steps.insertStep(trx, organizationId, scenarioId, step);
   });
   const body = steps.stepBody(await steps.findStep(services.db, organizationId, scenarioId, stepId));
   return { status: 201, body, etag: body.version };
@@ -32,7 +53,8 @@ export const updateStep: Handler<'updateStep'> = async (services, request) => {
     // The scenario first (its version moves with its steps), in the same order as every other write of its
     // steps, so two transactions never wait on each other's rows.
     await claimScenario(trx, organizationId, id, null);
-    await steps.updateStep(trx, organizationId, id, stepId, expected, request.body);
+    const step = await checkedStep(trx, organizationId, id, request.body);
+    await steps.updateStep(trx, organizationId, id, stepId, expected, step);
   });
   const body = steps.stepBody(await steps.findStep(services.db, organizationId, id, stepId));
   return { status: 200, body, etag: body.version };

@@ -13,6 +13,8 @@ export interface World {
   scenarioId: string;
   otherScenarioId: string;
   stepIds: [string, string];
+  /** the project's site: step URLs must be on it */
+  siteUrl: string;
   runId: string;
   /** an issue of the run (step two not found), with its screenshot */
   issueId: string;
@@ -104,6 +106,7 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
     scenarioId: scenario.body.id,
     otherScenarioId: other.body.id,
     stepIds: stepIds as [string, string],
+    siteUrl: `https://${name}.example.com`,
     runId: run.body.id,
     issueId,
     invitee,
@@ -173,7 +176,7 @@ export function requests(w: World): Record<OperationId, Req> {
   const stepBody = {
     name: 'N',
     text: 'T',
-    url: 'https://x.example.com/',
+    url: `https://${new URL(w.siteUrl).host}/`,
     extra: null,
     target: { css: '#a' },
     autoClick: true,
@@ -264,6 +267,23 @@ export function requests(w: World): Record<OperationId, Req> {
     getMe: { method: 'GET', path: '/api/users/me' },
     updateMe: { method: 'PATCH', path: '/api/users/me', body: { firstname: 'Ada', lastname: 'Lovelace' } },
     listOrganizations: { method: 'GET', path: '/api/organizations' },
+    createOrganization: {
+      method: 'POST',
+      path: '/api/organizations',
+      body: { name: 'Another organization' },
+    },
+    listMyInvitations: { method: 'GET', path: '/api/organizations/invitations' },
+    acceptMyInvitation: {
+      method: 'POST',
+      path: `/api/organizations/invitations/${w.admin.org}/accept`,
+      ids: [w.admin.org],
+    },
+    refuseMyInvitation: {
+      method: 'POST',
+      path: `/api/organizations/invitations/${w.admin.org}/refuse`,
+      ids: [w.admin.org],
+    },
+    leaveOrganization: { method: 'POST', path: '/api/organizations/leave' },
     listProjects: { method: 'GET', path: '/api/projects' },
     createProject: {
       method: 'POST',
@@ -275,7 +295,8 @@ export function requests(w: World): Record<OperationId, Req> {
       method: 'PUT',
       path: p,
       ids: [w.projectId],
-      body: { name: 'P2', description: 'D2', sites: ['p2.example.com'] },
+      // The world's site stays: its steps' pages must be on one of the project's sites.
+      body: { name: 'P2', description: 'D2', sites: ['p2.example.com', w.siteUrl] },
     },
     deleteProject: { method: 'DELETE', path: p, ids: [w.projectId] },
     listCategories: { method: 'GET', path: `${p}/categories`, ids: [w.projectId] },
@@ -388,6 +409,7 @@ export const dataTables = [
   'run_step_issues',
   'run_step_issue_screenshots',
   'site_repairs',
+  'step_url_reports',
 ] as const;
 
 /** Every row of every table, to prove a rejected request changed nothing. */

@@ -125,7 +125,7 @@ export interface paths {
         /**
          * List the members of the current organization (every member may read it)
          * @description Members who can sign in, each with when they joined and when they were last active. People invited
-         *     who have not set a password yet are not members yet: `listInvitations` lists them.
+         *     who have not accepted yet are not members yet: `listInvitations` lists them.
          */
         post: operations["filterMembers"];
         delete?: never;
@@ -169,7 +169,8 @@ export interface paths {
          * @description Who invited the holder of the code, to which organization, with which role, and whether the email
          *     already has an account (then the screen asks to sign in rather than to set a password). An unknown,
          *     used, cancelled or expired code answers 400 `invalid-code` on `/code`. POST keeps the code out of URLs
-         *     and logs. Rate-limited like the other public auth calls.
+         *     and logs. Rate-limited like the other public auth calls. A code whose invitation was accepted answers 409
+         *     `invitation-accepted` (the screen says so and offers to sign in, rather than a new link).
          */
         post: operations["getInvitation"];
         delete?: never;
@@ -187,7 +188,8 @@ export interface paths {
         };
         /**
          * Pending invitations of the current organization (every member may read it)
-         * @description People invited who have not set a password yet, the most recent first.
+         * @description People invited who have not accepted yet (no password yet, or an existing account that has not answered),
+         *     the most recent first, known by their email only.
          */
         get: operations["listInvitations"];
         put?: never;
@@ -252,8 +254,10 @@ export interface paths {
         put?: never;
         /**
          * Invite someone into the current organization (Admin only)
-         * @description An existing user joins the organization with the given role at once; an unknown email gets a pending
-         *     invitation (see `listInvitations`). Either way the mail carries
+         * @description Either way the invitation stays pending (see `listInvitations`) until its holder accepts it: an existing
+         *     account answers it in the back-office (`listMyInvitations`, `acceptMyInvitation`, `refuseMyInvitation`) or
+         *     by the mailed link; until then the answer and the team lists show its email only (no name, no activity).
+         *     The mail carries
          *     `{rootRedirect}/auth/accept-invitation?code=…`, whose screen (`getInvitation`, `acceptInvitation`)
          *     says who invited them to which organization and lets them set a password, or sign in when the email
          *     already has an account. Inviting someone who is already a member, or already invited, answers 409.
@@ -514,7 +518,96 @@ export interface paths {
          */
         get: operations["listOrganizations"];
         put?: never;
+        /**
+         * Create an organization, with the caller as its Admin
+         * @description For a user who belongs to no organization any more (or wants another one): the new organization has the
+         *     caller as its only member, with the Admin role. The name is trimmed; an empty one is `field.minLength`.
+         */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invitations waiting for the caller's answer
+         * @description Organizations an Admin invited the caller's account to, not accepted yet (issue 37: an invitation to an
+         *     existing account grants nothing until its holder accepts it), the most recent first.
+         */
+        get: operations["listMyInvitations"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/invitations/{organizationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation waiting for the caller
+         * @description The caller becomes a member with the role the invitation named; the mailed links for it stop working.
+         *     404 `invitation-not-found` when no invitation of this organization waits for the caller.
+         */
+        post: operations["acceptMyInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/invitations/{organizationId}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse an invitation waiting for the caller
+         * @description The invitation is removed (the organization's Admins no longer see it pending) and its mailed links stop
+         *     working. 404 `invitation-not-found` when no invitation of this organization waits for the caller.
+         */
+        post: operations["refuseMyInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the current organization
+         * @description The caller stops being a member of the organization `x-organization-id` names. Its last Admin cannot leave
+         *     (409 `last-admin-leave`: name another Admin first).
+         */
+        post: operations["leaveOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1211,13 +1304,14 @@ export interface components {
          *     `field.maximum` ({limit}), `field.minItems` / `field.maxItems` ({limit}), `field.minProperties`,
          *     `field.maxProperties`, `field.invalid`, `field.unstorable` (U+0000 or an unpaired surrogate),
          *     `field.too-deep`, `field.url` (not an address this service accepts), `field.site` (not an http(s)
-         *     address of a host), `field.sites` (at least one site), `field.blank`, `field.durations`,
+         *     address of a host), `field.sites` (at least one site), `field.step-url` (a step's page not an http(s)
+         *     address on one of the project's sites), `field.step-url-no-site` (its project has no site yet), `field.blank`, `field.durations`,
          *     `field.self-prerequisite`, `field.scenario-not-found`, `field.step-not-found`, `field.if-match`,
          *     `field.same-role` (the member already has this role), `email-taken`, `invalid-code`,
          *     `wrong-current-password`, `malformed-json`, `steps-mismatch`.
          * @enum {string}
          */
-        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
+        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.step-url" | "field.step-url-no-site" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
         /**
          * @description Why the player's finder answered as it did: the rule that decided (packages/player's FIND_REASONS
          *     describes each). Ids are stored with step issues: never renamed, only added.
@@ -1359,6 +1453,20 @@ export interface components {
             /** @description How long to wait for the target first. */
             waitSeconds: number;
         };
+        /** @description An invitation waiting for the caller's answer (GET /organizations/invitations). */
+        MyInvitation: {
+            /** Format: date-time */
+            invitedAt: string;
+            /** @description Who sent it; null when that member's account is gone. */
+            invitedBy: null | components["schemas"]["Inviter"];
+            organization: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            role: "Admin" | "Contributor";
+        };
         /** @description At least 8 characters. */
         NewPassword: string;
         /** @description An organization the caller can act in. */
@@ -1371,6 +1479,10 @@ export interface components {
              * @enum {string|null}
              */
             role: "Admin" | "Contributor" | null;
+        };
+        /** @description Body of POST /organizations. */
+        OrganizationInput: {
+            name: string;
         };
         /** @description What an end user must have done before starting a guide. */
         Prerequisite: {
@@ -1714,7 +1826,7 @@ export interface components {
             target?: null | components["schemas"]["Target"];
             /** @description Description of the action. */
             text: string;
-            /** @description Page where the step happens. */
+            /** @description Page where the step happens: an http(s) address on one of the project's sites (same host, `www.` aside). Without a scheme it gets one (http for a loopback host, https otherwise); a path alone (`/cart`) is kept, as a page of the site the guide is played on. Anything else is a 400 problem naming `url` (`field.step-url`, or `field.step-url-no-site` when the project has no site yet). */
             url: string;
         };
         /** @description A step whose target the player could not find, or found only with low confidence. */
@@ -1927,6 +2039,8 @@ export interface components {
          *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
          */
         IfNoneMatch: string;
+        /** @description The organization whose invitation the caller answers (`MyInvitation.organization.id`). */
+        InvitingOrganizationId: string;
         /** @description Id of a run's step issue. */
         IssueId: string;
         /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
@@ -2233,6 +2347,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2370,7 +2485,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new member. */
+            /** @description The invitation, as a pending member known by its email only. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2753,6 +2868,153 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The new organization, the caller's role in it (Admin). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyInvitations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInvitation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptMyInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path: {
+                /** @description The organization whose invitation the caller answers (`MyInvitation.organization.id`). */
+                organizationId: components["parameters"]["InvitingOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization joined, with the caller's role in it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    refuseMyInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path: {
+                /** @description The organization whose invitation the caller answers (`MyInvitation.organization.id`). */
+                organizationId: components["parameters"]["InvitingOrganizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitation refused. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    leaveOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller left the organization. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -1,7 +1,7 @@
 // Tag `auth`, invitations and links: pending invitations, accepting one, and mailing a link again.
 import type { Db } from '../../db/index.ts';
 import type { RoleName } from '../../db/schema.ts';
-import { confirmationMail, invitationMail, joinedMail, resetMail } from '../../mail.ts';
+import { accountInvitationMail, confirmationMail, invitationMail, resetMail } from '../../mail.ts';
 import { queueMail } from '../../outbox.ts';
 import { fieldProblem, HttpProblem, notFound } from '../../problems.ts';
 import { refuseAfter } from '../../rate-limit.ts';
@@ -60,7 +60,7 @@ export const listInvitations: Handler<'listInvitations'> = async (services, requ
 /** Locks the pending membership (so a concurrent acceptance or cancellation waits), or answers 404. */
 async function lockedInvitation(trx: Db, organizationId: string, userId: string) {
   const row = await memberships.lockMembership(trx, organizationId, userId);
-  if (!row || row.password_hash !== null) throw notFound('invitation-not-found');
+  if (!row || (row.password_hash !== null && !row.pending)) throw notFound('invitation-not-found');
   return row;
 }
 
@@ -90,11 +90,10 @@ export const resendInvitation: Handler<'resendInvitation'> = async (services, re
     const ttl = services.config.codeTtlSeconds.invite;
     const code = await issueCode(trx, userId, 'invite', ttl, { organizationId, invitedBy: inviter.id });
     const link = `${base}/auth/accept-invitation?code=${encodeURIComponent(code)}`;
-    await queueMail(
-      trx,
-      invitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link),
-      ttl,
-    );
+    const mail = invited.password_hash
+      ? accountInvitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link)
+      : invitationMail(request.locale, invited.email, organizationName, inviterName(inviter), link);
+    await queueMail(trx, mail, ttl);
   });
   services.outbox.wake();
   const [invitation] = await pendingInvitations(services, organizationId, userId);
@@ -110,7 +109,12 @@ async function usableInvitation(db: Db, code: string) {
 }
 
 export const getInvitation: Handler<'getInvitation'> = async (services, request) => {
-  const row = await usableInvitation(services.db, request.body.code);
+  const { code } = request.body;
+  // A link opened again after its invitation was accepted: said so (the screen offers to sign in), not "expired".
+  const row = await codes.findUsableInvitation(services.db, code);
+  if (!row && (await codes.isAcceptedInvitation(services.db, code)))
+    throw new HttpProblem('invitation-accepted');
+  if (!row) throw invalidCode();
   return {
     status: 200,
     body: {
@@ -148,6 +152,8 @@ export const acceptInvitation: Handler<'acceptInvitation'> = async (services, re
     if ((await memberships.roleIn(trx, invitation.organization_id, invitation.user_id)) === undefined) {
       throw invalidCode();
     }
+    // An existing account's invitation waited for this answer (issue 37).
+    await memberships.acceptPending(trx, invitation.organization_id, invitation.user_id);
     return users.acceptInvitationAs(trx, invitation.user_id, passwordHash);
   });
   // Someone set a password through another link in the meantime: this one must sign in instead.
@@ -229,7 +235,7 @@ export const renewLink: Handler<'renewLink'> = async (services, request) => {
       await queueMail(
         trx,
         old.password_hash
-          ? joinedMail(request.locale, old.email, organizationName, link)
+          ? accountInvitationMail(request.locale, old.email, organizationName, inviter, link)
           : invitationMail(request.locale, old.email, organizationName, inviter, link),
         ttl,
       );

@@ -1,6 +1,6 @@
 // Tag `auth`, the team: members, their roles, and inviting someone.
 import type { Db } from '../../db/index.ts';
-import { invitationMail, joinedMail } from '../../mail.ts';
+import { accountInvitationMail, invitationMail } from '../../mail.ts';
 import { queueMail } from '../../outbox.ts';
 import { fieldProblem, HttpProblem } from '../../problems.ts';
 import { issueCode } from '../../repositories/auth-codes.ts';
@@ -31,27 +31,42 @@ export const inviteMember: Handler<'inviteMember'> = async (services, request) =
     const organizationName = await organizationNameOf(trx, organizationId);
     let user = await findUserByEmail(trx, email);
     if (user) {
-      if ((await memberships.roleIn(trx, organizationId, user.id)) !== undefined) {
+      const membership = await memberships.membershipOf(trx, organizationId, user.id);
+      if (membership) {
         throw new HttpProblem('conflict', {
-          key: user.password_hash ? 'already-member' : 'invitation-pending',
+          key: user.password_hash && !membership.pending ? 'already-member' : 'invitation-pending',
         });
       }
     } else {
       user = await insertInvitedUser(trx, email);
     }
-    await memberships.addMembership(trx, organizationId, user.id, role);
+    // An existing account joins only when its holder accepts (issue 37): until then its membership is pending.
+    await memberships.addMembership(trx, organizationId, user.id, role, user.password_hash !== null);
     // The link opens the acceptance screen: set a password (no account yet) or sign in, then land here.
     const ttl = services.config.codeTtlSeconds.invite;
     const code = await issueCode(trx, user.id, 'invite', ttl, { organizationId, invitedBy: inviter.id });
     const link = `${base}/auth/accept-invitation?code=${encodeURIComponent(code)}`;
     const mail = user.password_hash
-      ? joinedMail(request.locale, email, organizationName, link)
+      ? accountInvitationMail(request.locale, email, organizationName, inviterName(inviter), link)
       : invitationMail(request.locale, email, organizationName, inviterName(inviter), link);
     await queueMail(trx, mail, ttl);
     return { user };
   });
   services.outbox.wake();
-  return { status: 201, body: memberships.memberBody({ ...outcome.user, role, created_at: new Date() }) };
+  // Until they accept, the inviter learns nothing about the account but the email they typed.
+  return {
+    status: 201,
+    body: {
+      id: outcome.user.id,
+      firstname: '',
+      lastname: '',
+      email,
+      role,
+      pending: true,
+      joinedAt: new Date().toISOString(),
+      lastActiveAt: null,
+    },
+  };
 };
 
 /** Locks the organization's memberships so two concurrent changes cannot both remove "the other" last Admin. */

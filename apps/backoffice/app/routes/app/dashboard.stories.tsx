@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
 import { dashboard, emptyDashboard } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
@@ -80,5 +80,71 @@ export const Phone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async () => {
     await chartDrawn();
+  },
+};
+
+const invitation = {
+  organization: { id: 'c3f1c2d4-0000-4000-8000-000000000003', name: 'Boutique Lumière' },
+  role: 'Contributor' as const,
+  invitedAt: '2026-11-19T10:00:00Z',
+  invitedBy: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@mulot.fr' },
+};
+
+/**
+ * Issue 40: a member removed from their only organization met "Impossible de charger l'activité … (en-tête
+ * x-organization-id)". They are told what happened, with their own organization to create, the invitation waiting
+ * for them and a way out.
+ */
+export const NoOrganization: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/organizations', []),
+      reply('get', '/organizations/invitations', [invitation]),
+      refuse(
+        'get',
+        '/dashboard',
+        problem(
+          403,
+          "Vous n'êtes pas membre de cette organisation. Choisissez-en une dont vous êtes membre.",
+        ),
+      ),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    await expect(
+      await screen.findByRole('heading', { level: 1, name: "Vous n'êtes membre d'aucune organisation" }),
+    ).toBeVisible();
+    await expect(
+      await screen.findByRole('region', { name: 'Vous êtes invité(e) à rejoindre Boutique Lumière' }),
+    ).toBeVisible();
+    await expect(screen.getByRole('button', { name: "Créer l'organisation" })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+    await expect(screen.queryByText(/x-organization-id|en-tête|Impossible de charger/)).toBeNull();
+  },
+};
+
+let refused = false;
+
+/** Issue 37: an invitation waiting for the signed-in member is offered above the page, to accept or refuse. */
+export const InvitationWaiting: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/organizations/invitations', () => (refused ? [] : [invitation])),
+      reply('post', '/organizations/invitations/{organizationId}/refuse', () => {
+        refused = true;
+        return undefined;
+      }),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    const banner = await screen.findByRole('region', {
+      name: 'Vous êtes invité(e) à rejoindre Boutique Lumière',
+    });
+    await expect(screen.getByRole('button', { name: 'Accepter' })).toBeVisible();
+    await expect(await screen.findByText('1 485')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Refuser' }));
+    await waitFor(() => expect(banner).not.toBeInTheDocument());
   },
 };

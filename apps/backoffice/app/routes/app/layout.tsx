@@ -1,9 +1,20 @@
 import { isApiError } from '@mulot/api-client';
-import { AppShell } from '@mulot/ui/fragments/shell';
+import {
+  AppShell,
+  InvitationBanners,
+  type InvitationToAnswer,
+  NoOrganization,
+} from '@mulot/ui/fragments/shell';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, redirect, useLocation, useNavigate } from 'react-router';
+import {
+  useAcceptInvitation,
+  useCreateOrganization,
+  useRefuseInvitation,
+} from '#app/features/organizations/mutations.ts';
+import { myInvitationsQuery } from '#app/features/organizations/queries.ts';
 import { errorMessage } from '#app/lib/api.ts';
 import { switchLocale, translationsFailed } from '#app/lib/i18n.ts';
 import { appMessages, organizationsFailed } from '#app/lib/messages.ts';
@@ -52,6 +63,10 @@ function Shell() {
   const organizations = useQuery(organizationsQuery);
   const locales = useQuery(localesQuery);
   const [switching, setSwitching] = useState(false);
+  const myInvitations = useQuery(myInvitationsQuery);
+  const accept = useAcceptInvitation();
+  const refuse = useRefuseInvitation();
+  const create = useCreateOrganization();
 
   useEffect(() => {
     if (organizations.data) selectOrganization(organizations.data);
@@ -95,6 +110,32 @@ function Shell() {
     queryClient.clear();
   };
 
+  const failed = (error: unknown) =>
+    toast({
+      title: intl.formatMessage(appMessages.error),
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
+  const invitations = {
+    invitations: (myInvitations.data ?? []).map(
+      (invitation): InvitationToAnswer => ({
+        organizationId: invitation.organization.id,
+        organizationName: invitation.organization.name,
+      }),
+    ),
+    busyId: (accept.isPending && accept.variables) || (refuse.isPending && refuse.variables) || null,
+    onAccept: (invitation: InvitationToAnswer) =>
+      accept.mutate(invitation.organizationId, {
+        onSuccess: () => void navigate('/app/dashboard'),
+        onError: failed,
+      }),
+    onRefuse: (invitation: InvitationToAnswer) =>
+      refuse.mutate(invitation.organizationId, { onError: failed }),
+  };
+  // Issue 40: someone who belongs to no organization (removed from their only one, or they left it) is told so,
+  // instead of pages that can only fail. A platform administrator sees every organization, so never this.
+  const belongsNowhere = organizations.data !== undefined && organizations.data.length === 0;
+
   return (
     <AppShell
       sidebar={{
@@ -116,7 +157,20 @@ function Shell() {
         },
       }}
     >
-      <Outlet />
+      {belongsNowhere ? (
+        <NoOrganization
+          invitations={invitations}
+          creating={create.isPending}
+          error={create.error ? errorMessage(create.error) : null}
+          onCreate={(name) => create.mutate(name, { onSuccess: () => void navigate('/app/dashboard') })}
+          onLogout={() => void onLogout()}
+        />
+      ) : (
+        <>
+          <InvitationBanners {...invitations} />
+          <Outlet />
+        </>
+      )}
     </AppShell>
   );
 }

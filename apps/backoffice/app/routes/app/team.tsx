@@ -3,6 +3,7 @@ import {
   DeleteMemberDialog,
   EditRoleDialog,
   InviteMemberDialog,
+  LeaveOrganizationDialog,
   MemberList,
   type PendingInvitation,
   PendingInvitations,
@@ -11,11 +12,15 @@ import {
   TeamStats,
 } from '@mulot/ui/fragments/team';
 import { Stack } from '@mulot/ui/styled-system/jsx';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useLeaveOrganization } from '#app/features/organizations/mutations.ts';
 import { errorMessage, isRetryable, logFailure, useRefusal } from '#app/lib/api.ts';
 import { appMessages } from '#app/lib/messages.ts';
-import { $api } from '#app/lib/query.ts';
+import { useOrganizationId } from '#app/lib/organization.ts';
+import { $api, organizationsQuery } from '#app/lib/query.ts';
 import { title } from '#app/lib/title.ts';
 import { toast } from '#app/lib/toast.ts';
 
@@ -51,6 +56,11 @@ const removedDescription = defineMessage<{ name: string }>({
   defaultMessage: "{name} n'a plus accès à cette organisation.",
 });
 
+const leftOrganization = defineMessage<{ organization: string }>({
+  id: 'app.team.left',
+  defaultMessage: 'Vous avez quitté {organization}',
+});
+
 const resentDescription = defineMessage<{ email: string }>({
   id: 'app.team.resentDescription',
   defaultMessage: '{email} va recevoir un nouveau lien.',
@@ -75,6 +85,12 @@ export default function Team() {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
+  const [leaveOpen, setLeaveOpen] = useState(false);
+  const navigate = useNavigate();
+  const organizationId = useOrganizationId();
+  const organizations = useQuery(organizationsQuery);
+  const organizationName = organizations.data?.find((o) => o.id === organizationId)?.name ?? '';
+  const leave = useLeaveOrganization();
 
   const failed = (error: unknown) =>
     toast({
@@ -176,7 +192,18 @@ export default function Team() {
 
   return (
     <Stack gap="6">
-      <TeamHeader onInvite={canManage ? openInvite : undefined} />
+      <TeamHeader
+        onInvite={canManage ? openInvite : undefined}
+        // A platform administrator acting in an organization they do not belong to has nothing to leave.
+        onLeave={
+          me.data?.role
+            ? () => {
+                leave.reset();
+                setLeaveOpen(true);
+              }
+            : undefined
+        }
+      />
       {!restricted && !loadError && <TeamStats members={list} loading={loading} />}
       <MemberList
         members={list}
@@ -224,6 +251,22 @@ export default function Team() {
         pending={deleteRole.isPending}
         error={deleteRole.error ? { message: errorMessage(deleteRole.error) } : null}
         onConfirm={(member) => deleteRole.mutate({ body: { userId: member.id } })}
+      />
+      <LeaveOrganizationDialog
+        open={leaveOpen}
+        onOpenChange={setLeaveOpen}
+        organizationName={organizationName}
+        pending={leave.isPending}
+        error={leave.error ? { message: errorMessage(leave.error) } : null}
+        onConfirm={() =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              setLeaveOpen(false);
+              toast({ title: intl.formatMessage(leftOrganization, { organization: organizationName }) });
+              void navigate('/app/dashboard');
+            },
+          })
+        }
       />
     </Stack>
   );

@@ -31,3 +31,25 @@ export const InvalidLink: Story = {
     await expect(await page().findByRole('heading', { name: 'Invitation invalide' })).toBeVisible();
   },
 };
+
+/** Issue 40: a link opened again after it was accepted says so and offers to sign in, not "expired". */
+export const AlreadyAccepted: Story = {
+  parameters: route({
+    api: [
+      refuse(
+        'post',
+        '/auth/invitation',
+        problem(409, 'Invitation déjà acceptée. Connectez-vous pour continuer.', {
+          type: 'urn:mulot:problem:invitation-accepted',
+          code: 'invitation-accepted',
+        }),
+      ),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByRole('heading', { name: 'Invitation déjà acceptée' })).toBeVisible();
+    await expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/auth/login');
+    await expect(screen.queryByRole('button', { name: "M'envoyer un nouveau lien" })).toBeNull();
+  },
+};

@@ -5,6 +5,7 @@ import {
   AuthLayout,
   CheckingLink,
   InvalidLink,
+  InvitationAlreadyAccepted,
   ResendLink,
 } from '@mulot/ui/fragments/auth';
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +25,8 @@ const FIELDS = ['password'] as const;
 type Invitation =
   | { status: 'checking' }
   | { status: 'valid'; details: Schemas['InvitationDetails'] }
-  | { status: 'invalid'; error: string | null };
+  | { status: 'invalid'; error: string | null }
+  | { status: 'accepted' };
 
 /**
  * The invitation link's screen (not under the /auth guard: someone signed in may be the one invited): who
@@ -44,6 +46,11 @@ export default function AcceptInvitation() {
         setInvitation(data ? { status: 'valid', details: data } : { status: 'invalid', error: null }),
       (failure: unknown) => {
         logFailure('Invitation lookup', failure);
+        // Opened again after it was accepted: say so, and offer to sign in rather than a new link.
+        if (isApiError(failure) && failure.problem.code === 'invitation-accepted') {
+          setInvitation({ status: 'accepted' });
+          return;
+        }
         setInvitation({ status: 'invalid', error: isApiError(failure) ? errorMessage(failure) : null });
       },
     );
@@ -72,6 +79,8 @@ export default function AcceptInvitation() {
     <AuthLayout>
       {invitation.status === 'checking' ? (
         <CheckingLink />
+      ) : invitation.status === 'accepted' ? (
+        <InvitationAlreadyAccepted />
       ) : invitation.status === 'invalid' ? (
         <InvalidLink kind="invitation" error={invitation.error} resend={<ResendLink {...resend} />} />
       ) : (

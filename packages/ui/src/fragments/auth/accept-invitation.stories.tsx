@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AcceptInvitationForm, type InvitationSummary } from './accept-invitation';
 import { AuthLayout } from './auth-layout';
-import { InvalidLink } from './auth-message';
+import { InvalidLink, InvitationAlreadyAccepted } from './auth-message';
 import { ResendLink, type ResendState } from './resend-link';
 
 const invitation: InvitationSummary = {
@@ -94,5 +94,17 @@ export const Expired: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(
       "C'est fait : si ce lien peut encore servir, un nouveau vient de vous être envoyé par email.",
     );
+  },
+};
+
+/** Issue 40: a link opened again after it was accepted says so, with a way to sign in — not "expired". */
+export const AlreadyAccepted: Story = {
+  render: () => <InvitationAlreadyAccepted />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Invitation déjà acceptée' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/auth/login');
+    await expect(canvas.queryByText(/expiré/)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: "M'envoyer un nouveau lien" })).toBeNull();
   },
 };

@@ -225,3 +225,24 @@ export function InvalidLink({ kind, error, resend }: InvalidLinkProps) {
     </AuthMessage>
   );
 }
+
+/**
+ * An invitation link opened again after it was accepted (issue 40): nothing expired and no new link is needed,
+ * the invitee only has to sign in.
+ */
+export function InvitationAlreadyAccepted() {
+  return (
+    <AuthMessage
+      tone="success"
+      title={<FormattedMessage id="auth.link.invitationAccepted" defaultMessage="Invitation déjà acceptée" />}
+      action={{ href: '/auth/login', label: loginLabel }}
+    >
+      <p>
+        <FormattedMessage
+          id="auth.link.invitationAcceptedText"
+          defaultMessage="Vous avez déjà rejoint cette organisation. Connectez-vous pour continuer."
+        />
+      </p>
+    </AuthMessage>
+  );
+}

@@ -15,6 +15,7 @@ export {
   ForgotPasswordSuccess,
   InvalidLink,
   type InvalidLinkProps,
+  InvitationAlreadyAccepted,
   RegisterSuccess,
   ResetPasswordSuccess,
 } from './auth-message';

@@ -8,4 +8,10 @@ export type {
   UserMenuProps,
   UserMenuUser,
 } from './header-triggers';
+export {
+  InvitationBanners,
+  type InvitationBannersProps,
+  type InvitationToAnswer,
+} from './invitation-banners';
+export { NoOrganization, type NoOrganizationProps } from './no-organization';
 export type { OrganizationOption } from './organization-switcher-props';

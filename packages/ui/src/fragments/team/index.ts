@@ -1,6 +1,7 @@
 export { DeleteMemberDialog, type DeleteMemberDialogProps } from './delete-member-dialog';
 export { EditRoleDialog, type EditRoleDialogProps } from './edit-role-dialog';
 export { InviteMemberDialog, type InviteMemberDialogProps } from './invite-member-dialog';
+export { LeaveOrganizationDialog, type LeaveOrganizationDialogProps } from './leave-organization-dialog';
 export { memberName, type TeamMember } from './member';
 export { MemberList, type MemberListProps } from './member-list';
 export { MemberRow, type MemberRowProps } from './member-row';

@@ -1,18 +1,20 @@
 import { Box, Flex, styled } from '@mulot/ui/styled-system/jsx';
-import { UserPlus } from 'lucide-react';
+import { LogOut, UserPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 
 export interface TeamHeaderProps {
   /** Only Admins may invite: without this callback the button is not shown. */
   onInvite?: () => void;
+  /** "Quitter l'organisation" (issue 37), for every member: without this callback the button is not shown. */
+  onLeave?: () => void;
 }
 
 const Title = styled('h1');
 const Subtitle = styled('p');
 
 /** "Gestion d'équipe", its subtitle and "Inviter un membre" (spec §2 Team). */
-export function TeamHeader({ onInvite }: TeamHeaderProps) {
+export function TeamHeader({ onInvite, onLeave }: TeamHeaderProps) {
   const intl = useIntl();
   return (
     <Flex alignItems={{ base: 'start', md: 'center' }} justifyContent="space-between" gap="4" flexWrap="wrap">
@@ -27,12 +29,20 @@ export function TeamHeader({ onInvite }: TeamHeaderProps) {
           })}
         </Subtitle>
       </Box>
-      {onInvite && (
-        <Button onClick={onInvite}>
-          <UserPlus aria-hidden />
-          {intl.formatMessage({ id: 'team.invite', defaultMessage: 'Inviter un membre' })}
-        </Button>
-      )}
+      <Flex gap="2" flexWrap="wrap">
+        {onLeave && (
+          <Button variant="outline" colorPalette="gray" onClick={onLeave}>
+            <LogOut aria-hidden />
+            {intl.formatMessage({ id: 'team.leave.title', defaultMessage: "Quitter l'organisation" })}
+          </Button>
+        )}
+        {onInvite && (
+          <Button onClick={onInvite}>
+            <UserPlus aria-hidden />
+            {intl.formatMessage({ id: 'team.invite', defaultMessage: 'Inviter un membre' })}
+          </Button>
+        )}
+      </Flex>
     </Flex>
   );
 }
