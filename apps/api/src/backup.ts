@@ -10,10 +10,9 @@
  * restore signs every session out (unless the servers sign with JWT_SECRET) — docs/decisions/0015-bootstrap-and-secrets.md.
  */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import { type Kysely, sql } from 'kysely';
 import {
   BackupError,
