@@ -19,6 +19,7 @@ import { PanelHost } from '../panel-host';
 import type { Context } from '../panels';
 import { panelIntl, render } from '../render';
 import { send, tabState } from '../runtime';
+import { trusted } from '../trusted';
 
 type Scenario = Schemas['Scenario'];
 type Step = Schemas['Step'];
@@ -221,7 +222,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           projects={view.projects}
           defaultValues={{ projectId: initial.projectId, categoryId: initial.categoryId }}
           pending={pending}
-          onSubmit={(values) => void createGuide(values)}
+          onSubmit={trusted((values: GuideFormValues) => createGuide(values))}
         />
       </div>
     );
@@ -292,7 +293,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
             const step = scenario.steps[byId(item.id)];
             if (step) setView({ kind: 'step', scenario, step, recapture: false });
           }}
-          onMove={(item, delta) => void move(byId(item.id), delta)}
+          onMove={trusted((item: { id: string }, delta: -1 | 1) => move(byId(item.id), delta))}
           onDelete={(item) => {
             const step = scenario.steps[byId(item.id)];
             if (step) setDeleting({ step, open: true, pending: false, error: null });
@@ -306,7 +307,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
             name={deleting.step.name}
             pending={deleting.pending}
             error={deleting.error}
-            onConfirm={() => void remove(deleting.step)}
+            onConfirm={trusted(() => remove(deleting.step))}
           />
         )}
         <div>
@@ -319,7 +320,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           defaultValue={scenario.prerequisites.map((p) => ({ text: p.text, scenarioId: p.scenarioId }))}
           scenarios={others.map((s) => ({ id: s.id, title: s.title }))}
           pending={pending}
-          onSave={(items) => void savePrerequisites(items)}
+          onSave={trusted((items: PrerequisiteValue[]) => savePrerequisites(items))}
         />
         <div>
           <Button size="sm" variant="outline" onClick={close}>
@@ -338,7 +339,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
         pending={pending}
         onPassThrough={setPassThrough}
         onCancel={() => void stepsView()}
-        onSubmit={async (values, target) => {
+        onSubmit={trusted(async (values: StepEditorValues, target: StepTarget | null) => {
           const { scenario, step } = view;
           setPending(true);
           setNotice({});
@@ -380,7 +381,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           } finally {
             setPending(false);
           }
-        }}
+        })}
       />
     );
   return (
@@ -413,7 +414,7 @@ function StepView({
   pending: boolean;
   onPassThrough: (on: boolean) => void;
   onCancel: () => void;
-  onSubmit: (values: StepEditorValues, target: StepTarget | null) => Promise<void>;
+  onSubmit: (values: StepEditorValues, target: StepTarget | null) => void;
 }) {
   const [target, setTarget] = useState<StepTarget | null>(() => parseTarget(step?.target));
   const [captureState, setCaptureState] = useState<CaptureState>('idle');
@@ -470,7 +471,7 @@ function StepView({
       target={target}
       capturedUrl={pickedOn}
       capture={captureState}
-      onStartCapture={startCapture}
+      onStartCapture={trusted(startCapture)}
       onCancelCapture={endCapture}
       pending={pending}
       onCancel={onCancel}

@@ -71,7 +71,7 @@ function useInertBelow(content: { current: HTMLElement | null }) {
     const element = content.current;
     if (!open || !element) return;
     const doc = element.ownerDocument;
-    const before = focusedIn(doc);
+    const before = focusedIn(doc, element);
     const returnTo = before && !element.contains(before) ? before : null;
     // In a shadow root (the extension's panel) the toasts are there too, out of reach of the document's queries.
     const root = element.getRootNode() as ShadowRoot | Document;
@@ -87,16 +87,20 @@ function useInertBelow(content: { current: HTMLElement | null }) {
       // lost on the body, or left in the closing dialog until it unmounts: give it back to what had it, as Ark
       // means to.
       setTimeout(() => {
-        const now = focusedIn(doc);
+        const now = focusedIn(doc, element);
         if (returnTo?.isConnected && (!now || now === doc.body || element.contains(now))) returnTo.focus();
       });
     };
   }, [open, content]);
 }
 
-/** The focused element, inside the open shadow roots it is in (the extension's panel). */
-function focusedIn(doc: Document): HTMLElement | null {
-  let active = doc.activeElement;
+/**
+ * The focused element, inside the shadow roots it is in (the extension's panel). A closed shadow root is not
+ * reachable from its host: the one holding the dialog is asked directly.
+ */
+function focusedIn(doc: Document, within: Node): HTMLElement | null {
+  const root = within.getRootNode();
+  let active = root instanceof ShadowRoot && root.activeElement ? root.activeElement : doc.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active instanceof HTMLElement ? active : null;
 }
@@ -120,12 +124,15 @@ const unmarked = ['HEAD', 'SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'];
  */
 function inertOutside(kept: HTMLElement[]): () => void {
   const ancestors = new Set(kept.flatMap(composedAncestors));
+  // the shadow roots on the way, by host: a closed one is not the host's `shadowRoot`
+  const roots = new Map<Element, ShadowRoot>();
+  for (const node of ancestors) if (node instanceof ShadowRoot) roots.set(node.host, node);
   const marked: Element[] = [];
   const walk = (parent: ParentNode) => {
     for (const child of parent.children) {
       if (ancestors.has(child)) {
         if (kept.includes(child as HTMLElement)) continue;
-        walk(child.shadowRoot && ancestors.has(child.shadowRoot) ? child.shadowRoot : child);
+        walk(roots.get(child) ?? child);
       } else if (!child.hasAttribute('inert') && !unmarked.includes(child.tagName)) {
         child.setAttribute('inert', '');
         marked.push(child);
