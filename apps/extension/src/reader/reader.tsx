@@ -10,10 +10,9 @@ import {
 } from '@mulot/ui/fragments/runner';
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { defineMessages, type IntlShape, useIntl } from 'react-intl';
-import { browser } from 'wxt/browser';
 import { useAssistant } from '../assistant';
 import { toLocale } from '../intl';
-import { samePage } from '../launch';
+import { onSites, samePage } from '../launch';
 import type { ReaderState } from '../messages';
 import { PANEL_CSS, PanelHost } from '../panel-host';
 import type { Context } from '../panels';
@@ -29,23 +28,16 @@ const messages = defineMessages({
   noSteps: { id: 'runner.noSteps', defaultMessage: "Ce guide ne contient pas d'étapes configurées." },
 });
 
-const COMPLETED_KEY = 'completedGuides';
-
-/** The guides played to the end in this browser (their prerequisite prompt is not shown again). */
+/**
+ * The guides played to the end in this browser (their prerequisite prompt is not shown again), kept by the
+ * background: the extension's storage is not readable from content scripts.
+ */
 async function completedGuides(): Promise<string[]> {
-  try {
-    const stored = await browser.storage.local.get(COMPLETED_KEY);
-    const list: unknown = stored[COMPLETED_KEY];
-    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+  return send<string[]>({ kind: 'completed:get' }).catch(() => []);
 }
 
 async function markCompleted(id: string): Promise<void> {
-  const list = await completedGuides();
-  if (list.includes(id)) return;
-  await browser.storage.local.set({ [COMPLETED_KEY]: [...list, id].slice(-500) }).catch(() => undefined);
+  await send({ kind: 'completed:add', scenarioId: id }).catch(() => undefined);
 }
 
 /** What the reader shows: the panel (catalogue, prerequisites, congratulations) or a step over the page. */
@@ -108,8 +100,9 @@ class Reader {
     return this.context.api;
   }
   private async save(next: ReaderState) {
-    this.state = next;
-    await tabState.set(next);
+    // the sites stay the mode's (the background keeps them too)
+    this.state = { ...next, sites: this.state.sites };
+    await tabState.set(this.state);
   }
 
   begin() {
@@ -238,6 +231,10 @@ class Reader {
           }).catch(() => undefined);
       },
       samePage,
+      // the guide never takes the user off the project's sites (a step's URL is whatever was saved)
+      navigate: (url) => {
+        if (onSites(url, this.state.sites)) location.assign(url);
+      },
     });
     this.engine = engine;
     engine.on('change', (now) => {

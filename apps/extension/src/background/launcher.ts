@@ -1,0 +1,24 @@
+import { browser } from 'wxt/browser';
+import { mulotAddress } from '../store';
+
+const ID = 'mulot-launcher';
+
+/**
+ * The launcher content script (presence marker, launch listener) runs on the configured Mulot address only: it is
+ * registered for that origin, anew whenever the address changes, and not at all while none is set.
+ */
+export async function registerLauncher(): Promise<void> {
+  const address = await mulotAddress();
+  const existing = await browser.scripting.getRegisteredContentScripts({ ids: [ID] });
+  if (existing.length) await browser.scripting.unregisterContentScripts({ ids: [ID] });
+  if (!address) return;
+  await browser.scripting.registerContentScripts([
+    {
+      id: ID,
+      js: ['content-scripts/launcher.js'],
+      matches: [`${address}/*`],
+      runAt: 'document_start',
+      persistAcrossSessions: false,
+    },
+  ]);
+}
