@@ -9,12 +9,12 @@ export default defineBackground(() => {
   // the Mulot address and the allowed origins too, where Chromium lets storage.local be restricted
   void Promise.resolve()
     .then(() => browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }))
-    .catch(() => undefined);
+    .catch((error) => console.error('mulot', error));
   // the launcher follows the Mulot address (options, popup sign-in, or the organization's policy)
-  void registerLauncher().catch(() => undefined);
+  void registerLauncher().catch((error) => console.error('mulot', error));
   browser.storage.onChanged.addListener((changes, area) => {
     if ((area === 'local' || area === 'managed') && 'mulotAddress' in changes)
-      void registerLauncher().catch(() => undefined);
+      void registerLauncher().catch((error) => console.error('mulot', error));
   });
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     handleMessage(message as never, sender).then(sendResponse, (error: unknown) =>

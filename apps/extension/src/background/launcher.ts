@@ -7,7 +7,14 @@ const ID = 'mulot-launcher';
  * The launcher content script (presence marker, launch listener) runs on the configured Mulot address only: it is
  * registered for that origin, anew whenever the address changes, and not at all while none is set.
  */
-export async function registerLauncher(): Promise<void> {
+export function registerLauncher(): Promise<void> {
+  // one registration at a time: the start-up's and a change's would otherwise race for the same id
+  queue = queue.then(register, register);
+  return queue;
+}
+let queue: Promise<void> = Promise.resolve();
+
+async function register(): Promise<void> {
   const address = await mulotAddress();
   const existing = await browser.scripting.getRegisteredContentScripts({ ids: [ID] });
   if (existing.length) await browser.scripting.unregisterContentScripts({ ids: [ID] });
