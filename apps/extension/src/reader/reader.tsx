@@ -61,6 +61,8 @@ type View =
 interface Snapshot {
   view: View;
   alert: string | null;
+  /** back on the project's sites after leaving them: where the guide was paused */
+  status?: string | null;
 }
 
 /**
@@ -107,6 +109,16 @@ class Reader {
 
   begin() {
     const { state } = this;
+    if (state.pausedOn)
+      this.set({
+        status: this.intl.formatMessage(
+          {
+            id: 'extension.paused',
+            defaultMessage: 'Guide mis en pause sur {page} : vous aviez quitté les sites du projet.',
+          },
+          { page: state.pausedOn },
+        ),
+      });
     if (state.finished && state.scenarioId)
       void this.loadScenario(state.scenarioId).then((s) => (s ? this.finish(s, false) : this.catalogue()));
     else if (state.scenarioId && state.run) void this.play();
@@ -403,7 +415,7 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
 
 function ReaderView({ reader }: { reader: Reader }) {
   const intl = useIntl();
-  const { view, alert } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
+  const { view, alert, status } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
   const home = useCallback(() => void reader.home(), [reader]);
   if (view.kind === 'closed') return null;
   if (view.kind === 'step') return <StepOverlay reader={reader} view={view} />;
@@ -438,6 +450,7 @@ function ReaderView({ reader }: { reader: Reader }) {
     <PanelHost
       title={intl.formatMessage(messages.panel)}
       alert={alert}
+      status={status ?? undefined}
       onClose={() => void reader.quit(true)}
     >
       {body}

@@ -181,6 +181,31 @@ export class ExtensionRig {
     return login.user;
   }
 
+  /** The extension's id, from its service worker's URL. */
+  async extensionId(): Promise<string> {
+    const worker = this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker'));
+    return new URL(worker.url()).host;
+  }
+
+  /**
+   * Sets the Mulot address in the extension's options page, as the README tells a newcomer to, and waits until its
+   * pages carry the presence marker (the background registers the launcher for that origin).
+   */
+  async configure(address = this.api.url): Promise<void> {
+    const options = await this.context.newPage();
+    await options.goto(`chrome-extension://${await this.extensionId()}/options.html`);
+    await options.getByLabel('Adresse de Mulot').fill(address);
+    await options.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(options.getByRole('status')).toHaveText('Adresse enregistrée.');
+    await options.close();
+    const page = await this.context.newPage();
+    await expectPage(async () => {
+      await page.goto(`${address}/api/docs`);
+      await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await page.close();
+  }
+
   /** Posts the launch message from a page of the API's origin, as the back-office does, and returns the answer. */
   async launch(page: Page, message: Json): Promise<Json> {
     // the marker is set by the content script just before it listens: a launch posted earlier would be lost
