@@ -31,11 +31,15 @@ export function toOrigin(value: unknown): string | null {
   }
 }
 
-/** The address set by the organization's policy (`mulotAddress` in storage.managed), if any. */
-export async function managedAddress(): Promise<string | null> {
+/**
+ * The address set by the organization's policy (`mulotAddress` in storage.managed), if any. Chromium's first read
+ * of the policy store can take seconds: `waitMs` bounds the wait where a later change event corrects the answer.
+ */
+export async function managedAddress(waitMs = Number.POSITIVE_INFINITY): Promise<string | null> {
   try {
-    const managed = await browser.storage.managed.get(ADDRESS_KEY);
-    return toOrigin(managed[ADDRESS_KEY]);
+    const read = browser.storage.managed.get(ADDRESS_KEY).then((managed) => toOrigin(managed[ADDRESS_KEY]));
+    if (!Number.isFinite(waitMs)) return await read;
+    return await Promise.race([read, new Promise<null>((done) => setTimeout(() => done(null), waitMs))]);
   } catch {
     // no policy store (e.g. outside a managed browser)
     return null;
@@ -43,8 +47,8 @@ export async function managedAddress(): Promise<string | null> {
 }
 
 /** The one Mulot address (an origin) the extension talks to: the policy's, else the one the user set, else null. */
-export async function mulotAddress(): Promise<string | null> {
-  const managed = await managedAddress();
+export async function mulotAddress(managedWaitMs?: number): Promise<string | null> {
+  const managed = await managedAddress(managedWaitMs);
   if (managed) return managed;
   const stored = await browser.storage.local.get(ADDRESS_KEY);
   return toOrigin(stored[ADDRESS_KEY]);

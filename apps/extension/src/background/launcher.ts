@@ -15,7 +15,8 @@ export function registerLauncher(): Promise<void> {
 let queue: Promise<void> = Promise.resolve();
 
 async function register(): Promise<void> {
-  const address = await mulotAddress();
+  // a slow first read of the policy store does not hold the launcher back: its change event registers it again
+  const address = await mulotAddress(500);
   const existing = await browser.scripting.getRegisteredContentScripts({ ids: [ID] });
   if (existing.length) await browser.scripting.unregisterContentScripts({ ids: [ID] });
   if (!address) return;
