@@ -195,10 +195,25 @@ describe('the extension against hostile pages', () => {
     expect(await answer).toMatchObject({ ok: true });
     const reader = await opened;
     await expectPage(reader.locator('mulot-panel')).toBeAttached();
-    // the user switches to their webmail while the guide looks for a target that is gone
-    const webmail = await rig.context.newPage();
-    await webmail.goto(`${hostile.url}/webmail`);
-    await webmail.bringToFront();
+    // the user switches to their webmail, another tab of the same window, while the guide looks for a target that
+    // is gone (the tab is opened as the user would, by the browser: the extension's worker stands in for the UI)
+    const webmailOpened = rig.context.waitForEvent('page', {
+      predicate: (p) => p.url().startsWith(`${hostile.url}/webmail`),
+    });
+    const worker = rig.context.serviceWorkers()[0] ?? (await rig.context.waitForEvent('serviceworker'));
+    await worker.evaluate(
+      async ({ readerUrl, webmailUrl }) => {
+        type Tabs = {
+          query(q: { url: string }): Promise<Array<{ windowId: number }>>;
+          create(p: { url: string; active: boolean; windowId?: number }): Promise<unknown>;
+        };
+        const tabs = (globalThis as unknown as { chrome: { tabs: Tabs } }).chrome.tabs;
+        const [tab] = await tabs.query({ url: `${readerUrl}*` });
+        await tabs.create({ url: webmailUrl, active: true, ...(tab ? { windowId: tab.windowId } : {}) });
+      },
+      { readerUrl: `${rig.demo.url}/tarifs`, webmailUrl: `${hostile.url}/webmail` },
+    );
+    const webmail = await webmailOpened;
     type Health = { steps: Array<{ failures: number; latestFailure: { hasScreenshot: boolean } | null }> };
     await expect
       .poll(

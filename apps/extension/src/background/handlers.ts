@@ -366,14 +366,12 @@ function screenshotUrl(session: Session, scenarioId: string, stepId: string): st
 async function capturableWindow(sender: Sender): Promise<number | null> {
   const tab = sender.tab;
   if (tab?.id === undefined || tab.windowId === undefined || !(await modeOfSender(sender))) return null;
+  // another window in front (the user moved on): not what the guide shows. No window focused at all (the browser
+  // behind another application) still captures the tab's own window, whose active tab is checked next.
   const focused = await browser.windows.getLastFocused().catch(() => null);
+  if (focused?.focused && focused.id !== tab.windowId) return null;
   const [active] = await browser.tabs.query({ active: true, windowId: tab.windowId });
-  if (
-    active?.id !== tab.id ||
-    focused?.id !== tab.windowId ||
-    !onSites(active.url, (await getTabState(tab.id))?.sites)
-  )
-    return null;
+  if (active?.id !== tab.id || !onSites(active.url, (await getTabState(tab.id))?.sites)) return null;
   return tab.windowId;
 }
 
