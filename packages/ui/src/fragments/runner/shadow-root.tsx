@@ -92,11 +92,6 @@ export function ShadowRootEnvironment({
     if (!shadow) {
       shadow = host.attachShadow({ mode });
       attached.set(host, shadow);
-      // Ark's focus trap finds the focused element through `host.shadowRoot`: a closed root is handed to it on the
-      // host, as a property of this script's JavaScript world only. In the extension that is its isolated world;
-      // the page's scripts, in theirs, still read `null`.
-      if (mode === 'closed')
-        Object.defineProperty(host, 'shadowRoot', { configurable: true, get: () => shadow });
     }
     shadow.replaceChildren();
     adopt(shadow, stylesRef.current);
