@@ -3,17 +3,29 @@ import { Dialog as Ark, useDialogContext } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { createStyleContext, styled } from '@mulot/ui/styled-system/jsx';
 import { dialog } from '@mulot/ui/styled-system/recipes';
+import { getTabbables } from '@zag-js/dom-query';
 import { X } from 'lucide-react';
-import { type ComponentProps, useLayoutEffect, useRef } from 'react';
+import { type ComponentProps, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { useInClosedShadowRoot } from '../../fragments/runner/shadow-root';
 
 const { withRootProvider, withContext } = createStyleContext(dialog);
+
+const StyledRoot = withRootProvider(Ark.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } });
 
 /**
  * Modal dialog. Escape and a click outside close it (Ark defaults, kept on purpose: spec §4); it mounts on
  * first open and unmounts on close, so a re-opened form starts clean.
+ *
+ * In a closed shadow root (the extension's panels) Ark's focus trap is off: it listens on the document, where
+ * the composed path of a key event stops at the shadow host, so it takes the focused button for one outside
+ * the dialog and sends Tab back to the first one. `Content` keeps Tab inside itself there instead.
  */
-export const Root = withRootProvider(Ark.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } });
+export function Root(props: ComponentProps<typeof StyledRoot>) {
+  const closed = useInClosedShadowRoot();
+  // spread only when off: an explicit `undefined` would override Ark's default (trap when modal)
+  return <StyledRoot {...props} {...(closed && { trapFocus: false })} />;
+}
 export const Trigger = withContext(Ark.Trigger, 'trigger');
 const StyledBackdrop = withContext(Ark.Backdrop, 'backdrop');
 const StyledPositioner = withContext(Ark.Positioner, 'positioner');
@@ -35,15 +47,23 @@ export type ContentProps = ComponentProps<typeof StyledContent> & {
 };
 
 /** Backdrop, positioner and content in a portal; children are the dialog's parts. */
-export function Content({ children, showCloseButton = true, ...props }: ContentProps) {
+export function Content({ children, showCloseButton = true, onKeyDown, ...props }: ContentProps) {
   const intl = useIntl();
   const content = useRef<HTMLDivElement>(null);
+  const closed = useInClosedShadowRoot();
   useInertBelow(content);
   return (
     <Portal>
       <StyledBackdrop />
       <StyledPositioner>
-        <StyledContent ref={content} {...props}>
+        <StyledContent
+          ref={content}
+          onKeyDown={(event) => {
+            onKeyDown?.(event);
+            if (closed) keepTabInside(event);
+          }}
+          {...props}
+        >
           {children}
           {showCloseButton && (
             <CornerCloseTrigger
@@ -56,6 +76,27 @@ export function Content({ children, showCloseButton = true, ...props }: ContentP
       </StyledPositioner>
     </Portal>
   );
+}
+
+/**
+ * Tab from the last tabbable element goes to the first, Shift+Tab from the first (or from the content itself) to
+ * the last: Ark's focus trap does that, but not in a closed shadow root (see `Root`). Inside the shadow tree the
+ * event's target is the focused element. Everything outside is inert already (`useInertBelow`), so only the
+ * wrap is left to do; without it Tab would leave for the browser's own controls.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const container = event.currentTarget;
+  const tabbables = getTabbables(container);
+  const first = tabbables[0] ?? container;
+  const last = tabbables.at(-1) ?? container;
+  const at = event.target;
+  let to: HTMLElement | null = null;
+  if (event.shiftKey && (at === first || at === container)) to = last;
+  else if (!event.shiftKey && at === last) to = first;
+  if (!to) return;
+  event.preventDefault();
+  to.focus({ preventScroll: true });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { EnvironmentProvider } from '@ark-ui/react/environment';
 import { css } from '@mulot/ui/styled-system/css';
 import { token } from '@mulot/ui/styled-system/tokens';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ShadowRootEnvironmentProps {
@@ -27,6 +27,17 @@ export interface ShadowRootEnvironmentProps {
    * Stories and tests keep `open`, the default, to look inside.
    */
   mode?: ShadowRootMode;
+}
+
+const InClosedShadowRoot = createContext(false);
+
+/**
+ * Whether this renders inside a closed shadow root (the extension's panels). What listens on the document sees
+ * events from there retargeted to the host, never the element inside: the ui's dialog keeps Tab inside itself
+ * there instead of leaving it to Ark's focus trap.
+ */
+export function useInClosedShadowRoot(): boolean {
+  return useContext(InClosedShadowRoot);
 }
 
 /** The shadow root this module attached to each host: a closed one cannot be asked from the host again. */
@@ -105,7 +116,11 @@ export function ShadowRootEnvironment({
   const content =
     mount &&
     createPortal(
-      <EnvironmentProvider value={() => mount.shadow}>{children}</EnvironmentProvider>,
+      <EnvironmentProvider value={() => mount.shadow}>
+        <InClosedShadowRoot value={mount.shadow instanceof ShadowRoot && mount.shadow.mode === 'closed'}>
+          {children}
+        </InClosedShadowRoot>
+      </EnvironmentProvider>,
       mount.container,
     );
   if (given || into) return content;
