@@ -16,8 +16,11 @@ export default defineConfig({
     name: 'Mulot',
     description: 'Créez et suivez des guides interactifs sur vos sites web.',
     default_locale: undefined,
-    // storage: session and per-tab guide state; tabs: open the launched page, capture the visible tab
-    permissions: ['storage', 'tabs'],
+    // storage: session and per-tab guide state; tabs: open the launched page, capture the visible tab; scripting:
+    // the launcher is registered on the configured Mulot address only
+    permissions: ['storage', 'tabs', 'scripting'],
+    // an organization sets the Mulot address by policy (README "Organization policy")
+    storage: { managed_schema: 'managed-schema.json' },
     // the player relies on the popover top layer (114), the Navigation API (102) and checkVisibility's opacity and
     // visibility options (121), with no fallback for older browsers
     minimum_chrome_version: '121',
@@ -25,9 +28,12 @@ export default defineConfig({
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Mulot' },
     // the panels' code, imported by the content script when a tab is in creator or reader mode (an import from
-    // an extension URL must be web-accessible to the pages it runs on), and the font files the page's document
-    // loads for them (src/font.ts)
-    web_accessible_resources: [{ resources: ['panel.js', ...fonts], matches: ['<all_urls>'] }],
+    // an extension URL must be web-accessible to the pages it runs on: the project's sites, any http(s) site), and
+    // the font files the page's document loads for them (src/font.ts). Through a URL that changes every session
+    // (use_dynamic_url): a page cannot probe a fixed extension URL to learn that Mulot is installed.
+    web_accessible_resources: [
+      { resources: ['panel.js', ...fonts], matches: ['http://*/*', 'https://*/*'], use_dynamic_url: true },
+    ],
     // the public key pins the extension's id wherever it is installed from (unpacked, a .zip, a policy, the store)
     ...(process.env.MULOT_EXTENSION_KEY ? { key: process.env.MULOT_EXTENSION_KEY } : {}),
   },

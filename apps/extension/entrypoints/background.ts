@@ -1,7 +1,21 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import { handleMessage } from '../src/background/handlers';
+import { registerLauncher } from '../src/background/launcher';
 
 export default defineBackground(() => {
+  // the session (its token) and the tabs' states are for the extension's own pages and service worker only: never
+  // for content scripts, which run beside every page
+  void browser.storage.session.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+  // the Mulot address and the allowed origins too, where Chromium lets storage.local be restricted
+  void Promise.resolve()
+    .then(() => browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }))
+    .catch((error) => console.error('mulot', error));
+  // the launcher follows the Mulot address (options, popup sign-in, or the organization's policy)
+  void registerLauncher().catch((error) => console.error('mulot', error));
+  browser.storage.onChanged.addListener((changes, area) => {
+    if ((area === 'local' || area === 'managed') && 'mulotAddress' in changes)
+      void registerLauncher().catch((error) => console.error('mulot', error));
+  });
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     handleMessage(message as never, sender).then(sendResponse, (error: unknown) =>
       sendResponse({ error: error instanceof Error ? error.message : String(error) }),

@@ -6,8 +6,12 @@ import { send } from '../src/runtime';
 
 // Runs at document_start, before the back-office's own scripts: the presence marker is there when the app first
 // looks, and a launch it posts is never missed. The panels are another content script (document_idle).
+// Registered at run time by the background, on the configured Mulot address only (see src/background/launcher.ts):
+// no other page sees the marker nor reaches the launch listener.
 export default defineContentScript({
-  matches: ['<all_urls>'],
+  matches: ['https://mulot.invalid/*'],
+  registration: 'runtime',
+  noScriptStartedPostMessage: true,
   runAt: 'document_start',
   main() {
     window.addEventListener('message', (event: MessageEvent) => {

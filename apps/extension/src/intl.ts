@@ -42,6 +42,14 @@ const messages = defineMessages({
     id: 'extension.launch.urlNotFound',
     defaultMessage: "URL introuvable pour cette étape et aucun site n'est configuré pour le projet.",
   },
+  'launch.noAddress': {
+    id: 'extension.launch.noAddress',
+    defaultMessage: "Indiquez l'adresse de Mulot dans les options de l'extension.",
+  },
+  'launch.notMulot': {
+    id: 'extension.launch.notMulot',
+    defaultMessage: "Ce site n'est pas l'adresse de Mulot configurée dans l'extension.",
+  },
   'launch.denied': { id: 'extension.launch.denied', defaultMessage: "Lancement refusé par l'utilisateur." },
   'common.unknown': { id: 'extension.common.unknown', defaultMessage: 'Erreur inconnue' },
   'common.network': {

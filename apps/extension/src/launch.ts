@@ -149,3 +149,18 @@ export function resolveUrl(launch: Launch, context: ResolveContext): UrlResoluti
 
 /** Same page (for the runner and the launch): scheme, host and path (query and hash are often session noise). */
 export const samePage = sameOriginAndPath;
+
+function siteHost(value: string): string | null {
+  const url = normalizeUrl(value);
+  return url ? new URL(url).host.toLowerCase().replace(/^www\./, '') : null;
+}
+
+/**
+ * Whether a page is on one of the project's sites, matched as the API matches its catalogue: the host, ignoring
+ * case, a leading `www.` and the scheme. Only http(s) pages are on a site.
+ */
+export function onSites(url: string | undefined, sites: readonly string[] | undefined): boolean {
+  if (!url || !sites?.length || !/^https?:/i.test(url)) return false;
+  const host = siteHost(url);
+  return host !== null && sites.some((site) => siteHost(site) === host);
+}

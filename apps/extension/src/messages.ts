@@ -4,7 +4,17 @@ import type { Session } from './launch';
 /** What the extension remembers for one tab (chrome.storage.session, through the background). */
 export type TabState = CreatorState | ReaderState;
 
-export interface CreatorState {
+/** Where a mode belongs: the panel mounts, records and plays only on these sites. */
+interface OnSites {
+  /** the project's sites (the background sets them at launch; content scripts cannot change them) */
+  sites?: string[];
+  /** the last page of the sites the tab showed in this mode */
+  lastPage?: string;
+  /** the tab left the sites from this page: the panel says so on return */
+  pausedOn?: string;
+}
+
+export interface CreatorState extends OnSites {
   mode: 'creator';
   projectId?: string;
   categoryId?: string;
@@ -21,7 +31,7 @@ export interface RunProgress extends EngineProgress {
   runId: string | null;
 }
 
-export interface ReaderState {
+export interface ReaderState extends OnSites {
   mode: 'reader';
   /** absent: the catalogue is shown */
   scenarioId?: string;
@@ -58,7 +68,10 @@ export type Message =
   | { kind: 'issue-screenshot:put'; scenarioId: string; runId: string; issueId: string }
   | { kind: 'start'; tabId: number; state: TabState }
   | { kind: 'approval:get'; id: string }
-  | { kind: 'approval:answer'; id: string; allow: boolean };
+  | { kind: 'approval:answer'; id: string; allow: boolean }
+  | { kind: 'sign-out' }
+  | { kind: 'completed:get' }
+  | { kind: 'completed:add'; scenarioId: string };
 
 export interface LaunchAnswer {
   ok: boolean;

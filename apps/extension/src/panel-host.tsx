@@ -2,6 +2,7 @@ import { UI_ATTRIBUTE } from '@mulot/player';
 import { ExtensionPanel, type ExtensionPanelProps, ShadowRootEnvironment } from '@mulot/ui/fragments/runner';
 import { useLayoutEffect, useState } from 'react';
 import pandaCss from './generated/panda.css?inline';
+import { watchTrustedInput } from './trusted';
 
 /** The Panda CSS of the ui package, for the extension's shadow roots (the page's styles cannot reach them). */
 export const PANEL_CSS = pandaCss;
@@ -63,7 +64,11 @@ export function PanelHost({ hidden = false, passThrough = false, children, ...pa
     element.setAttribute('popover', 'manual');
     element.showPopover();
     setHost(element);
-    return () => element.remove();
+    const unwatch = watchTrustedInput(element);
+    return () => {
+      unwatch();
+      element.remove();
+    };
   }, []);
   // measured when the panel opens or changes side, not on every scroll: a panel that moves by itself under the
   // pointer is worse than one that covers a little
@@ -74,7 +79,8 @@ export function PanelHost({ hidden = false, passThrough = false, children, ...pa
   }, [host, side, top, hidden, passThrough]);
   if (!host) return null;
   return (
-    <ShadowRootEnvironment host={host} styles={{ cssText: PANEL_CSS }}>
+    // closed: the page's scripts see that a panel host exists, not what is in it
+    <ShadowRootEnvironment host={host} styles={{ cssText: PANEL_CSS }} mode="closed">
       <ExtensionPanel
         {...panel}
         side={side}

@@ -65,6 +65,7 @@ function recordRunCalls(): Array<{ method: string; url: string; body: Json | nul
 beforeAll(async () => {
   await rig.startServers();
   await rig.launchBrowser('mulot-ext-profile-');
+  await rig.configure();
 });
 
 afterAll(async () => {
@@ -92,12 +93,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await page.goto(`${rig.api.url}/api/docs`);
     await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
 
-    // a customer page cannot hand the extension a session
+    // a customer page neither sees the extension nor can hand it a session: no launcher runs there
     const foreign = await rig.context.newPage();
     await foreign.goto(rig.demo.url);
-    await expectPage(foreign.locator('html')).toHaveAttribute('data-mulot-extension', '0.0.1');
-    const refused = await rig.launch(foreign, { mode: 'creator', url: rig.demo.url, projectId, categoryId });
-    expect(refused).toMatchObject({ ok: false, error: "Impossible de lancer l'extension" });
+    await foreign.waitForLoadState('load');
+    expect(await foreign.locator('html').getAttribute('data-mulot-extension')).toBeNull();
     await foreign.close();
 
     // a new guide needs its category
@@ -118,6 +118,15 @@ describe('the extension, loaded unpacked in Chromium', () => {
       error: "Impossible de lancer l'extension",
       detail: "Lancement refusé par l'utilisateur.",
     });
+    // right after a refusal the same origin is refused without a window being opened again
+    const windows = rig.context.pages().length;
+    expect(await rig.launch(page, { mode: 'reader', url: rig.demo.url })).toMatchObject({
+      ok: false,
+      detail: "Lancement refusé par l'utilisateur.",
+    });
+    expect(rig.context.pages().length).toBe(windows);
+    // the hold-off (5 s) passes before the next test asks again
+    await new Promise((r) => setTimeout(r, 5500));
     await page.close();
   });
 
@@ -584,8 +593,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
   });
 
   it('lets the user sign in from the popup when not launched from the back-office', async () => {
-    const worker = rig.context.serviceWorkers()[0] ?? (await rig.context.waitForEvent('serviceworker'));
-    const extensionId = new URL(worker.url()).host;
+    const extensionId = await rig.extensionId();
     const popup = await rig.context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     // the launches above left a session, handed over without an email: the popup still says who is signed in

@@ -58,6 +58,7 @@ beforeAll(async () => {
   await rig.startServers();
   await setVariant('normal');
   await rig.launchBrowser('mulot-ext-health-');
+  await rig.configure();
   // an account, confirmed from the link the API logs (no SMTP), with a project on the demo site
   await rig.signUp(email, password);
 });

@@ -20,6 +20,8 @@ export interface HighlightOptions {
 export interface HighlightHandle {
   /** the overlay's host element, in the top layer */
   readonly host: HTMLElement;
+  /** the host's shadow root, closed: the page's scripts see the host, never the step nor its buttons */
+  readonly root: ShadowRoot;
   /** the step content's container (role dialog), inside the host's shadow root */
   readonly card: HTMLElement;
   /** replaces the content and, optionally, the target (null: unanchored) */
@@ -91,7 +93,7 @@ export function highlight(
   // at inset 0 with no size of its own, it covers the viewport
   host.style.cssText = 'all:initial;position:fixed;inset:0;pointer-events:none';
   host.setAttribute('popover', 'manual');
-  const shadow = host.attachShadow({ mode: 'open' });
+  const shadow = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = STYLE + (options.styles ?? '');
   const ring = doc.createElement('div');
@@ -242,6 +244,7 @@ export function highlight(
 
   return {
     host,
+    root: shadow,
     card,
     update(next, nextTarget) {
       if (next !== undefined) setContent(next);

@@ -6,12 +6,16 @@ import { cover, UI_ATTRIBUTE } from './dom';
  * react to that click. Elements of the extension's own UI are ignored. Escape cancels.
  */
 export function pickElement(onPick: (element: Element) => void, onCancel: () => void): () => void {
+  // the outline lives in a closed shadow root: the page's scripts see an empty host, not what is being picked
+  const host = document.createElement('div');
+  host.setAttribute(UI_ATTRIBUTE, 'picker');
+  host.style.cssText = 'all:initial;position:fixed;inset:0;pointer-events:none;z-index:2147483645;';
   const outline = document.createElement('div');
-  outline.setAttribute(UI_ATTRIBUTE, 'picker');
   outline.style.cssText =
-    'all:initial;position:fixed;pointer-events:none;z-index:2147483645;box-sizing:border-box;' +
+    'all:initial;position:fixed;pointer-events:none;box-sizing:border-box;' +
     'border:2px solid #4f46e5;background:#4f46e51f;border-radius:4px;display:none;';
-  document.documentElement.append(outline);
+  host.attachShadow({ mode: 'closed' }).append(outline);
+  document.documentElement.append(host);
 
   const targetOf = (event: Event): Element | null => {
     for (const node of event.composedPath()) {
@@ -41,11 +45,13 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
     if (!el) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    // a click the page's script made up picks nothing: only the user chooses a step's target
+    if (!event.isTrusted) return;
     stop();
     onPick(el);
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
+    if (event.key !== 'Escape' || !event.isTrusted) return;
     event.preventDefault();
     stop();
     onCancel();
@@ -67,7 +73,7 @@ export function pickElement(onPick: (element: Element) => void, onCancel: () => 
     stopped = true;
     for (const [type, listener] of listeners)
       window.removeEventListener(type, listener as EventListener, true);
-    outline.remove();
+    host.remove();
   }
   return stop;
 }

@@ -20,11 +20,11 @@ function step(title: string): HTMLElement {
 }
 
 function ringElement(h: HighlightHandle): HTMLElement {
-  return (h.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement;
+  return h.root.querySelector('.ring') as HTMLElement;
 }
 
 function ringOf(h: HighlightHandle): DOMRect {
-  return ((h.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement).getBoundingClientRect();
+  return (h.root.querySelector('.ring') as HTMLElement).getBoundingClientRect();
 }
 
 describe('highlight', () => {
@@ -132,17 +132,17 @@ describe('highlight', () => {
     let left = 0;
     handle = highlight(target, step('Drop a file'), { onEscape: () => left++ });
     const card = handle.card;
-    expect(handle.host.shadowRoot?.activeElement).toBe(card);
+    expect(handle.root.activeElement).toBe(card);
     expect(card.getAttribute('role')).toBe('dialog');
     expect(card.getAttribute('aria-labelledby')).toBeTruthy();
-    const title = handle.host.shadowRoot?.getElementById(card.getAttribute('aria-labelledby') as string);
+    const title = handle.root.getElementById(card.getAttribute('aria-labelledby') as string);
     expect(title?.textContent).toBe('Drop a file');
     await userEvent.tab();
-    expect(handle.host.shadowRoot?.activeElement?.textContent).toBe('Next');
+    expect(handle.root.activeElement?.textContent).toBe('Next');
     await userEvent.tab();
     expect(document.activeElement).toBe(target);
     await userEvent.tab({ shift: true });
-    expect(handle.host.shadowRoot?.activeElement?.textContent).toBe('Next');
+    expect(handle.root.activeElement?.textContent).toBe('Next');
     await userEvent.keyboard('{Escape}');
     expect(left).toBe(1);
     handle.destroy();
@@ -158,7 +158,7 @@ describe('highlight', () => {
     handle = highlight(null, content, { label: 'Step 2 of 5' });
     await frame();
     expect(handle.card.getAttribute('aria-label')).toBe('Step 2 of 5');
-    expect(((handle.host.shadowRoot as ShadowRoot).querySelector('.ring') as HTMLElement).hidden).toBe(true);
+    expect((handle.root.querySelector('.ring') as HTMLElement).hidden).toBe(true);
     const card = handle.card.getBoundingClientRect();
     expect(Math.abs(card.left + card.width / 2 - innerWidth / 2)).toBeLessThan(2);
   });
@@ -169,7 +169,7 @@ describe('highlight', () => {
     const target = document.getElementById('target') as HTMLElement;
     handle = highlight(target, step('Send it'));
     await frame();
-    expect(handle.host.shadowRoot?.activeElement).toBe(handle.card);
+    expect(handle.root.activeElement).toBe(handle.card);
     const card = handle.card.getBoundingClientRect();
     expect(document.elementFromPoint(card.left + 5, card.top + 5)).toBe(handle.host);
   });

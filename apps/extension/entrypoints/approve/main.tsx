@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { panelIntl, renderPage } from '../../src/render';
 import { send } from '../../src/runtime';
+import { trusted } from '../../src/trusted';
 
 const messages = defineMessages({
   title: { id: 'extension.approve.title', defaultMessage: 'Autoriser ce site à lancer Mulot ?' },
@@ -46,7 +47,8 @@ function Consent({ origin }: { origin: string }) {
           <Button variant="outline" onClick={() => answer(false)} disabled={answered}>
             {intl.formatMessage(messages.deny)}
           </Button>
-          <Button onClick={() => answer(true)} disabled={answered}>
+          {/* only the user's own click allows: a synthetic one is ignored */}
+          <Button onClick={trusted(() => answer(true))} disabled={answered}>
             {intl.formatMessage(messages.allow)}
           </Button>
         </AlertDialog.Footer>

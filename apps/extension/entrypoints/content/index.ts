@@ -13,6 +13,8 @@ async function loadPanels(): Promise<Panels> {
 export default defineContentScript({
   matches: ['<all_urls>'],
   runAt: 'document_idle',
+  // no `wxt:content-script-started` message posted to every page: it would tell them the extension is there
+  noScriptStartedPostMessage: true,
   // The in-page panels of the tab's mode (creator or reader), restored on every page load of the tab. On a page of
   // a tab in neither mode — nearly every page a user visits — this script asks the tab's state and stops there.
   main() {

@@ -11,12 +11,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
 import { browser } from 'wxt/browser';
 import { useAssistant } from '../../src/assistant';
-import { trust } from '../../src/background/handlers';
 import { directApi } from '../../src/client';
 import { type Locale, toLocale } from '../../src/intl';
 import { normalizeApiBase, type Session } from '../../src/launch';
 import { panelIntl, renderPage } from '../../src/render';
 import { send } from '../../src/runtime';
+import {
+  getSession,
+  managedAddress,
+  mulotAddress,
+  setMulotAddress,
+  setSession,
+  trust,
+} from '../../src/store';
 
 const messages = defineMessages({
   apiBase: { id: 'extension.popup.apiBase', defaultMessage: "Adresse de l'API" },
@@ -31,6 +38,10 @@ const messages = defineMessages({
   signOut: { id: 'extension.popup.signOut', defaultMessage: 'Se déconnecter' },
   noPage: { id: 'extension.popup.noPage', defaultMessage: 'Ouvrez un site web pour voir ses guides.' },
   network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
+  notManaged: {
+    id: 'extension.popup.notManaged',
+    defaultMessage: "Votre organisation a fixé une autre adresse de Mulot pour l'extension.",
+  },
 });
 
 const page = css({
@@ -48,15 +59,16 @@ const alertLine = css({ borderRadius: 'l2', px: '3', py: '2', bg: 'red.subtle.bg
 const between = css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between' });
 const muted = css({ color: 'fg.muted' });
 
-async function currentSession(): Promise<Session | null> {
-  const stored = await browser.storage.local.get('session');
-  return (stored.session as Session | undefined) ?? null;
-}
+const currentSession = getSession;
 
 /** Sign-in when the extension was not launched from the back-office: the same login call as the back-office. */
 function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: Session) => void }) {
   const intl = useIntl();
   const [apiBase, setApiBase] = useState('http://localhost:3000/api');
+  // the Mulot address set in the options (or by policy) is where one signs in
+  useEffect(() => {
+    void mulotAddress().then((address) => address && setApiBase(`${address}/api`));
+  }, []);
   const [apiError, setApiError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,6 +97,10 @@ function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: 
         (await directApi({ apiBase: base, token: login.jwt, locale }).GET('/organizations')).data ?? [];
       const organization = organizations[0];
       if (!organization) throw new Error(intl.formatMessage(messages.noOrganization));
+      // the organization's policy fixes the address: signing in elsewhere is not the user's choice to make
+      const managed = await managedAddress();
+      if (managed && managed !== new URL(base).origin)
+        throw new Error(intl.formatMessage(messages.notManaged));
       const session: Session = {
         apiBase: base,
         token: login.jwt,
@@ -92,8 +108,10 @@ function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: 
         locale,
         email: login.user.email,
       };
-      await browser.storage.local.set({ session });
-      // the user named this API: its back-office may launch the extension without asking again
+      // the user named this API: it becomes the Mulot address, whose back-office may launch the extension without
+      // asking again
+      if (!managed) await setMulotAddress(base);
+      await setSession(session);
       await trust(new URL(base).origin);
       onSignedIn(session);
     } catch (error) {
@@ -236,7 +254,7 @@ function Popup() {
         {session ? (
           <SignedIn
             session={session}
-            onSignOut={() => void browser.storage.local.remove('session').then(() => setSession(null))}
+            onSignOut={() => void send({ kind: 'sign-out' }).then(() => setSession(null))}
           />
         ) : (
           <SignIn locale={locale} onSignedIn={setSession} />

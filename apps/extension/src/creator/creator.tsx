@@ -1,7 +1,13 @@
 import { capture, parseTarget, pickElement, type StepTarget } from '@mulot/player';
 import { Button } from '@mulot/ui/components/button';
 import { DeleteConfirmDialog } from '@mulot/ui/fragments/content';
-import { GuideForm, PrerequisitesEditor, StepList } from '@mulot/ui/fragments/guide';
+import {
+  GuideForm,
+  type GuideFormValues,
+  PrerequisitesEditor,
+  type PrerequisiteValue,
+  StepList,
+} from '@mulot/ui/fragments/guide';
 import { type CaptureState, StepEditor, type StepEditorValues } from '@mulot/ui/fragments/runner';
 import { css } from '@mulot/ui/styled-system/css';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -11,6 +17,7 @@ import { toLocale } from '../intl';
 import type { CreatorState } from '../messages';
 import { PanelHost } from '../panel-host';
 import { panelIntl, render } from '../render';
+import { trusted } from '../trusted';
 import { messages } from './creator-messages';
 import { type Scenario, type Step, useCreator } from './use-creator';
 
@@ -37,7 +44,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           projects={view.projects}
           defaultValues={{ projectId: initial.projectId, categoryId: initial.categoryId }}
           pending={pending}
-          onSubmit={(values) => void creator.createGuide(values)}
+          onSubmit={trusted((values: GuideFormValues) => creator.createGuide(values))}
         />
       </div>
     );
@@ -62,7 +69,9 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
             const step = scenario.steps[byId(item.id)];
             if (step) setView({ kind: 'step', scenario, step, recapture: false });
           }}
-          onMove={(item, delta) => void creator.move(scenario, byId(item.id), delta)}
+          onMove={trusted((item: { id: string }, delta: -1 | 1) =>
+            creator.move(scenario, byId(item.id), delta),
+          )}
           onDelete={(item) => {
             const step = scenario.steps[byId(item.id)];
             if (step) setDeleting({ step, open: true, pending: false, error: null });
@@ -76,7 +85,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
             name={deleting.step.name}
             pending={deleting.pending}
             error={deleting.error}
-            onConfirm={() => void creator.remove(scenario, deleting.step)}
+            onConfirm={trusted(() => creator.remove(scenario, deleting.step))}
           />
         )}
         <div>
@@ -90,7 +99,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           defaultValue={scenario.prerequisites.map((p) => ({ text: p.text, scenarioId: p.scenarioId }))}
           scenarios={others.map((s) => ({ id: s.id, title: s.title }))}
           pending={pending}
-          onSave={(items) => void creator.savePrerequisites(scenario, items)}
+          onSave={trusted((items: PrerequisiteValue[]) => creator.savePrerequisites(scenario, items))}
         />
         <div>
           <Button size="sm" variant="outline" onClick={creator.close}>
@@ -109,7 +118,9 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
         pending={pending}
         onPassThrough={creator.setPassThrough}
         onCancel={() => void creator.stepsView()}
-        onSubmit={(values, target) => creator.saveStep(view.scenario, view.step, values, target)}
+        onSubmit={trusted((values: StepEditorValues, target: StepTarget | null) =>
+          creator.saveStep(view.scenario, view.step, values, target),
+        )}
       />
     );
   return (
@@ -142,7 +153,7 @@ function StepView({
   pending: boolean;
   onPassThrough: (on: boolean) => void;
   onCancel: () => void;
-  onSubmit: (values: StepEditorValues, target: StepTarget | null) => Promise<void>;
+  onSubmit: (values: StepEditorValues, target: StepTarget | null) => void;
 }) {
   const [target, setTarget] = useState<StepTarget | null>(() => parseTarget(step?.target));
   const [captureState, setCaptureState] = useState<CaptureState>('idle');
@@ -199,7 +210,7 @@ function StepView({
       target={target}
       capturedUrl={pickedOn}
       capture={captureState}
-      onStartCapture={startCapture}
+      onStartCapture={trusted(startCapture)}
       onCancelCapture={endCapture}
       pending={pending}
       onCancel={onCancel}

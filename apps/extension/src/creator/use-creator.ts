@@ -68,7 +68,20 @@ export function useCreator({ api }: Context, initial: CreatorState) {
   const intl = useIntl();
   const state = useRef(initial);
   const [view, setView] = useState<View>({ kind: 'loading' });
-  const [notice, setNotice] = useState<Notice>({});
+  // back on the project's sites after leaving them: where the guide was paused
+  const [notice, setNotice] = useState<Notice>(() =>
+    initial.pausedOn
+      ? {
+          status: intl.formatMessage(
+            {
+              id: 'extension.paused',
+              defaultMessage: 'Guide mis en pause sur {page} : vous aviez quitté les sites du projet.',
+            },
+            { page: initial.pausedOn },
+          ),
+        }
+      : {},
+  );
   const [hidden, setHidden] = useState(false);
   const [passThrough, setPassThrough] = useState(false);
   const [pending, setPending] = useState(false);

@@ -10,11 +10,10 @@ import {
 } from '@mulot/ui/fragments/runner';
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { defineMessages, type IntlShape, useIntl } from 'react-intl';
-import { browser } from 'wxt/browser';
 import { useAssistant } from '../assistant';
 import type { Context } from '../context';
 import { toLocale } from '../intl';
-import { samePage } from '../launch';
+import { onSites, samePage } from '../launch';
 import type { ReaderState } from '../messages';
 import { PANEL_CSS, PanelHost } from '../panel-host';
 import { panelIntl, render } from '../render';
@@ -29,23 +28,16 @@ const messages = defineMessages({
   noSteps: { id: 'runner.noSteps', defaultMessage: "Ce guide ne contient pas d'étapes configurées." },
 });
 
-const COMPLETED_KEY = 'completedGuides';
-
-/** The guides played to the end in this browser (their prerequisite prompt is not shown again). */
+/**
+ * The guides played to the end in this browser (their prerequisite prompt is not shown again), kept by the
+ * background: the extension's storage is not readable from content scripts.
+ */
 async function completedGuides(): Promise<string[]> {
-  try {
-    const stored = await browser.storage.local.get(COMPLETED_KEY);
-    const list: unknown = stored[COMPLETED_KEY];
-    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+  return send<string[]>({ kind: 'completed:get' }).catch(() => []);
 }
 
 async function markCompleted(id: string): Promise<void> {
-  const list = await completedGuides();
-  if (list.includes(id)) return;
-  await browser.storage.local.set({ [COMPLETED_KEY]: [...list, id].slice(-500) }).catch(() => undefined);
+  await send({ kind: 'completed:add', scenarioId: id }).catch(() => undefined);
 }
 
 /** What the reader shows: the panel (catalogue, prerequisites, congratulations) or a step over the page. */
@@ -69,6 +61,8 @@ type View =
 interface Snapshot {
   view: View;
   alert: string | null;
+  /** back on the project's sites after leaving them: where the guide was paused */
+  status?: string | null;
 }
 
 /**
@@ -108,12 +102,23 @@ class Reader {
     return this.context.api;
   }
   private async save(next: ReaderState) {
-    this.state = next;
-    await tabState.set(next);
+    // the sites stay the mode's (the background keeps them too)
+    this.state = { ...next, sites: this.state.sites };
+    await tabState.set(this.state);
   }
 
   begin() {
     const { state } = this;
+    if (state.pausedOn)
+      this.set({
+        status: this.intl.formatMessage(
+          {
+            id: 'extension.paused',
+            defaultMessage: 'Guide mis en pause sur {page} : vous aviez quitté les sites du projet.',
+          },
+          { page: state.pausedOn },
+        ),
+      });
     if (state.finished && state.scenarioId)
       void this.loadScenario(state.scenarioId).then((s) => (s ? this.finish(s, false) : this.catalogue()));
     else if (state.scenarioId && state.run) void this.play();
@@ -238,6 +243,10 @@ class Reader {
           }).catch(() => undefined);
       },
       samePage,
+      // the guide never takes the user off the project's sites (a step's URL is whatever was saved)
+      navigate: (url) => {
+        if (onSites(url, this.state.sites)) location.assign(url);
+      },
     });
     this.engine = engine;
     engine.on('change', (now) => {
@@ -406,7 +415,7 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
 
 function ReaderView({ reader }: { reader: Reader }) {
   const intl = useIntl();
-  const { view, alert } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
+  const { view, alert, status } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
   const home = useCallback(() => void reader.home(), [reader]);
   if (view.kind === 'closed') return null;
   if (view.kind === 'step') return <StepOverlay reader={reader} view={view} />;
@@ -441,6 +450,7 @@ function ReaderView({ reader }: { reader: Reader }) {
     <PanelHost
       title={intl.formatMessage(messages.panel)}
       alert={alert}
+      status={status ?? undefined}
       onClose={() => void reader.quit(true)}
     >
       {body}

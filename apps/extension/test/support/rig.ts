@@ -17,6 +17,64 @@ export async function expectStepSaved(panel: Locator, text: string): Promise<voi
   await expectPage(panel.getByRole('button', { name: 'Ajouter une étape' })).toBeVisible();
   await expectPage(panel.getByRole('status')).toHaveText(text);
 }
+type CdpNode = {
+  backendNodeId: number;
+  shadowRootType?: string;
+  children?: CdpNode[];
+  shadowRoots?: CdpNode[];
+};
+
+/**
+ * The extension's panels and step overlay live in closed shadow roots, which Playwright's locators (and axe) do not
+ * enter. The journeys look at them as the user does: through the DevTools protocol, which sees closed roots, each
+ * one is handed to the worlds Playwright and axe query from (the page's main world and Playwright's utility world,
+ * never the extension's) as its host's `shadowRoot`. The attack suite launches without it: there the page's scripts
+ * must see what a hostile page sees.
+ */
+async function seeClosedShadowRoots(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const worlds = new Map<number, { name: string; auxData?: { isDefault?: boolean } }>();
+  cdp.on('Runtime.executionContextCreated', ({ context }) => worlds.set(context.id, context));
+  cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => worlds.delete(executionContextId));
+  cdp.on('Runtime.executionContextsCleared', () => worlds.clear());
+  await cdp.send('Runtime.enable');
+  const handed = new Set<string>();
+  const hand = async () => {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+    const closed: Array<[number, number]> = [];
+    const walk = (node: CdpNode) => {
+      for (const shadow of node.shadowRoots ?? []) {
+        if (shadow.shadowRootType === 'closed') closed.push([node.backendNodeId, shadow.backendNodeId]);
+        walk(shadow);
+      }
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(root);
+    for (const [id, world] of worlds) {
+      if (!world.auxData?.isDefault && !world.name.startsWith('__playwright')) continue;
+      for (const [host, shadow] of closed) {
+        const key = `${id}:${host}`;
+        if (handed.has(key)) continue;
+        const resolve = (backendNodeId: number) =>
+          cdp.send('DOM.resolveNode', { backendNodeId, executionContextId: id });
+        const [hostObject, shadowObject] = await Promise.all([resolve(host), resolve(shadow)]);
+        await cdp.send('Runtime.callFunctionOn', {
+          objectId: hostObject.object.objectId,
+          functionDeclaration:
+            'function (root) { Object.defineProperty(this, "shadowRoot", { configurable: true, get: () => root }); }',
+          arguments: [{ objectId: shadowObject.object.objectId }],
+        });
+        handed.add(key);
+      }
+    }
+  };
+  while (!page.isClosed()) {
+    await hand().catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  await cdp.detach().catch(() => undefined);
+}
+
 export const extensionDir = resolve(import.meta.dirname, '../../.output/chrome-mv3');
 
 export interface Json {
@@ -47,13 +105,21 @@ export class ExtensionRig {
   }
 
   /** Chromium with the built extension of `dir` (the bench loads another build, the baseline's, too). */
-  async launchBrowser(profilePrefix: string, dir = extensionDir): Promise<void> {
+  async launchBrowser(
+    profilePrefix: string,
+    dir = extensionDir,
+    { seeClosedRoots = true }: { seeClosedRoots?: boolean } = {},
+  ): Promise<void> {
     this.#profileDir = mkdtempSync(join(tmpdir(), profilePrefix));
     this.context = await launchPersistentChromium(this.#profileDir, {
       extension: dir,
       locale: 'fr-FR',
       viewport: { width: 1280, height: 900 },
     });
+    if (seeClosedRoots) {
+      for (const page of this.context.pages()) void seeClosedShadowRoots(page);
+      this.context.on('page', (page) => void seeClosedShadowRoots(page));
+    }
   }
 
   async closeBrowser(): Promise<void> {
@@ -105,6 +171,31 @@ export class ExtensionRig {
     this.token = login.jwt;
     this.org = ((await this.call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
     return login.user;
+  }
+
+  /** The extension's id, from its service worker's URL. */
+  async extensionId(): Promise<string> {
+    const worker = this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker'));
+    return new URL(worker.url()).host;
+  }
+
+  /**
+   * Sets the Mulot address in the extension's options page, as the README tells a newcomer to, and waits until its
+   * pages carry the presence marker (the background registers the launcher for that origin).
+   */
+  async configure(address = this.api.url): Promise<void> {
+    const options = await this.context.newPage();
+    await options.goto(`chrome-extension://${await this.extensionId()}/options.html`);
+    await options.getByLabel('Adresse de Mulot').fill(address);
+    await options.getByRole('button', { name: 'Enregistrer' }).click();
+    await expectPage(options.getByRole('status')).toHaveText('Adresse enregistrée.');
+    await options.close();
+    const page = await this.context.newPage();
+    await expectPage(async () => {
+      await page.goto(`${address}/api/docs`);
+      await expectPage(page.locator('html')).toHaveAttribute('data-mulot-extension', /\d/, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await page.close();
   }
 
   /** Posts the launch message from a page of the API's origin, as the back-office does, and returns the answer. */

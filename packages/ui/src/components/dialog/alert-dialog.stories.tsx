@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { userEvent as keyboard } from 'vitest/browser';
+import { ShadowRootEnvironment } from '../../fragments/runner/shadow-root';
 import { settleFocus } from '../../stories-support/settle';
 import { Button } from '../button/button';
 import * as AlertDialog from './alert-dialog';
@@ -78,6 +80,55 @@ export const OutsideClickCloses: Story = {
       });
       await expect(body(canvasElement).queryByRole('alertdialog')).toBeNull();
     });
+    await settleFocus();
+  },
+};
+
+/** The closed shadow root the story renders in: the page's queries cannot reach it, the story keeps it. */
+let closedRoot: ShadowRoot | null = null;
+
+/**
+ * In a closed shadow root (the extension's panels on customers' pages), Tab goes from "Annuler" to the
+ * destructive button and wraps around, both ways. Real key presses: the browser's own Tab and the listeners
+ * on the document are what is tested, which synthetic events would not go through.
+ */
+export const TabInClosedShadowRoot: Story = {
+  args: { defaultOpen: true },
+  render: ({ onConfirm, ...args }) => (
+    <ShadowRootEnvironment mode="closed" styles="document">
+      <span
+        ref={(element) => {
+          closedRoot = element && (element.getRootNode() as ShadowRoot);
+        }}
+      />
+      <AlertDialog.Root {...args}>
+        <AlertDialog.Content>
+          <AlertDialog.Header>
+            <AlertDialog.Title>Supprimer l'étape</AlertDialog.Title>
+          </AlertDialog.Header>
+          <AlertDialog.Footer>
+            <AlertDialog.CloseTrigger asChild>
+              <Button variant="outline" colorPalette="gray">
+                Annuler
+              </Button>
+            </AlertDialog.CloseTrigger>
+            <Button colorPalette="red" onClick={onConfirm}>
+              Supprimer
+            </Button>
+          </AlertDialog.Footer>
+        </AlertDialog.Content>
+      </AlertDialog.Root>
+    </ShadowRootEnvironment>
+  ),
+  play: async () => {
+    const focused = () => closedRoot?.activeElement?.textContent;
+    await waitFor(() => expect(focused()).toBe('Annuler'));
+    await keyboard.keyboard('{Tab}');
+    await expect(focused()).toBe('Supprimer');
+    await keyboard.keyboard('{Tab}');
+    await expect(focused()).toBe('Annuler');
+    await keyboard.keyboard('{Shift>}{Tab}{/Shift}');
+    await expect(focused()).toBe('Supprimer');
     await settleFocus();
   },
 };

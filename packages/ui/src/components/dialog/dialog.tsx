@@ -3,17 +3,29 @@ import { Dialog as Ark, useDialogContext } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { createStyleContext, styled } from '@mulot/ui/styled-system/jsx';
 import { dialog } from '@mulot/ui/styled-system/recipes';
+import { getTabbables } from '@zag-js/dom-query';
 import { X } from 'lucide-react';
-import { type ComponentProps, useLayoutEffect, useRef } from 'react';
+import { type ComponentProps, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { useInClosedShadowRoot } from '../../fragments/runner/shadow-root';
 
 const { withRootProvider, withContext } = createStyleContext(dialog);
+
+const StyledRoot = withRootProvider(Ark.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } });
 
 /**
  * Modal dialog. Escape and a click outside close it (Ark defaults, kept on purpose: spec §4); it mounts on
  * first open and unmounts on close, so a re-opened form starts clean.
+ *
+ * In a closed shadow root (the extension's panels) Ark's focus trap is off: it listens on the document, where
+ * the composed path of a key event stops at the shadow host, so it takes the focused button for one outside
+ * the dialog and sends Tab back to the first one. `Content` keeps Tab inside itself there instead.
  */
-export const Root = withRootProvider(Ark.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } });
+export function Root(props: ComponentProps<typeof StyledRoot>) {
+  const closed = useInClosedShadowRoot();
+  // spread only when off: an explicit `undefined` would override Ark's default (trap when modal)
+  return <StyledRoot {...props} {...(closed && { trapFocus: false })} />;
+}
 export const Trigger = withContext(Ark.Trigger, 'trigger');
 const StyledBackdrop = withContext(Ark.Backdrop, 'backdrop');
 const StyledPositioner = withContext(Ark.Positioner, 'positioner');
@@ -35,15 +47,23 @@ export type ContentProps = ComponentProps<typeof StyledContent> & {
 };
 
 /** Backdrop, positioner and content in a portal; children are the dialog's parts. */
-export function Content({ children, showCloseButton = true, ...props }: ContentProps) {
+export function Content({ children, showCloseButton = true, onKeyDown, ...props }: ContentProps) {
   const intl = useIntl();
   const content = useRef<HTMLDivElement>(null);
+  const closed = useInClosedShadowRoot();
   useInertBelow(content);
   return (
     <Portal>
       <StyledBackdrop />
       <StyledPositioner>
-        <StyledContent ref={content} {...props}>
+        <StyledContent
+          ref={content}
+          onKeyDown={(event) => {
+            onKeyDown?.(event);
+            if (closed) keepTabInside(event);
+          }}
+          {...props}
+        >
           {children}
           {showCloseButton && (
             <CornerCloseTrigger
@@ -59,6 +79,27 @@ export function Content({ children, showCloseButton = true, ...props }: ContentP
 }
 
 /**
+ * Tab from the last tabbable element goes to the first, Shift+Tab from the first (or from the content itself) to
+ * the last: Ark's focus trap does that, but not in a closed shadow root (see `Root`). Inside the shadow tree the
+ * event's target is the focused element. Everything outside is inert already (`useInertBelow`), so only the
+ * wrap is left to do; without it Tab would leave for the browser's own controls.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+  const container = event.currentTarget;
+  const tabbables = getTabbables(container);
+  const first = tabbables[0] ?? container;
+  const last = tabbables.at(-1) ?? container;
+  const at = event.target;
+  let to: HTMLElement | null = null;
+  if (event.shiftKey && (at === first || at === container)) to = last;
+  else if (!event.shiftKey && at === last) to = first;
+  if (!to) return;
+  event.preventDefault();
+  to.focus({ preventScroll: true });
+}
+
+/**
  * While a modal dialog is open, everything else on the page is `inert`: Ark only marks it `aria-hidden`, which
  * leaves its links and buttons focusable and reachable (axe `aria-hidden-focus`). Toasts stay live: they carry
  * the outcome of what the dialog does.
@@ -71,7 +112,7 @@ function useInertBelow(content: { current: HTMLElement | null }) {
     const element = content.current;
     if (!open || !element) return;
     const doc = element.ownerDocument;
-    const before = focusedIn(doc);
+    const before = focusedIn(doc, element);
     const returnTo = before && !element.contains(before) ? before : null;
     // In a shadow root (the extension's panel) the toasts are there too, out of reach of the document's queries.
     const root = element.getRootNode() as ShadowRoot | Document;
@@ -87,16 +128,20 @@ function useInertBelow(content: { current: HTMLElement | null }) {
       // lost on the body, or left in the closing dialog until it unmounts: give it back to what had it, as Ark
       // means to.
       setTimeout(() => {
-        const now = focusedIn(doc);
+        const now = focusedIn(doc, element);
         if (returnTo?.isConnected && (!now || now === doc.body || element.contains(now))) returnTo.focus();
       });
     };
   }, [open, content]);
 }
 
-/** The focused element, inside the open shadow roots it is in (the extension's panel). */
-function focusedIn(doc: Document): HTMLElement | null {
-  let active = doc.activeElement;
+/**
+ * The focused element, inside the shadow roots it is in (the extension's panel). A closed shadow root is not
+ * reachable from its host: the one holding the dialog is asked directly.
+ */
+function focusedIn(doc: Document, within: Node): HTMLElement | null {
+  const root = within.getRootNode();
+  let active = root instanceof ShadowRoot && root.activeElement ? root.activeElement : doc.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active instanceof HTMLElement ? active : null;
 }
@@ -120,12 +165,15 @@ const unmarked = ['HEAD', 'SCRIPT', 'STYLE', 'LINK', 'TEMPLATE'];
  */
 function inertOutside(kept: HTMLElement[]): () => void {
   const ancestors = new Set(kept.flatMap(composedAncestors));
+  // the shadow roots on the way, by host: a closed one is not the host's `shadowRoot`
+  const roots = new Map<Element, ShadowRoot>();
+  for (const node of ancestors) if (node instanceof ShadowRoot) roots.set(node.host, node);
   const marked: Element[] = [];
   const walk = (parent: ParentNode) => {
     for (const child of parent.children) {
       if (ancestors.has(child)) {
         if (kept.includes(child as HTMLElement)) continue;
-        walk(child.shadowRoot && ancestors.has(child.shadowRoot) ? child.shadowRoot : child);
+        walk(roots.get(child) ?? child);
       } else if (!child.hasAttribute('inert') && !unmarked.includes(child.tagName)) {
         child.setAttribute('inert', '');
         marked.push(child);

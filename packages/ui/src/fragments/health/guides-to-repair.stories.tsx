@@ -45,7 +45,7 @@ export const Default: Story = {
     await expect(second.getByText('Confiance').nextElementSibling).toHaveTextContent('62 %');
     await expect(second.getByText('Dernier échec').nextElementSibling).toHaveTextContent('avant-hier');
     await expect(second.getByText("Aucune capture d'écran associée à cette étape.")).toBeVisible();
-    await expect(second.getByText("Aucune capture de l'échec.")).toBeVisible();
+    await expect(second.getByText('Capture non disponible')).toBeVisible();
     await expect(second.getByText('Cible recapturée : en attente d’une exécution réussie.')).toBeVisible();
 
     await userEvent.click(one.getByRole('button', { name: "Réparer l'étape 2 de « Créer un projet »" }));

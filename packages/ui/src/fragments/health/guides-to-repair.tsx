@@ -200,8 +200,10 @@ export function GuidesToRepair({ guides, loading = false, onRepair, now }: Guide
                               defaultMessage: "Vue par l'utilisateur",
                             })}
                             none={intl.formatMessage({
-                              id: 'health.repair.noFailureShot',
-                              defaultMessage: "Aucune capture de l'échec.",
+                              // the extension takes none of a page that is not the guide's (another tab in
+                              // front, a site outside the project's)
+                              id: 'health.repair.captureUnavailable',
+                              defaultMessage: 'Capture non disponible',
                             })}
                           />
                           <Flex direction="column" gap="2" minW="0">

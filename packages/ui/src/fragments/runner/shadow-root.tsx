@@ -1,7 +1,7 @@
 import { EnvironmentProvider } from '@ark-ui/react/environment';
 import { css } from '@mulot/ui/styled-system/css';
 import { token } from '@mulot/ui/styled-system/tokens';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface ShadowRootEnvironmentProps {
@@ -22,7 +22,26 @@ export interface ShadowRootEnvironmentProps {
    * handling must see our buttons): rendered into as it is, no shadow root nor styles added.
    */
   container?: HTMLElement;
+  /**
+   * `closed` (the extension's panels on customers' pages): the page's scripts see the host, never what is in it.
+   * Stories and tests keep `open`, the default, to look inside.
+   */
+  mode?: ShadowRootMode;
 }
+
+const InClosedShadowRoot = createContext(false);
+
+/**
+ * Whether this renders inside a closed shadow root (the extension's panels). What listens on the document sees
+ * events from there retargeted to the host, never the element inside: the ui's dialog keeps Tab inside itself
+ * there instead of leaving it to Ark's focus trap.
+ */
+export function useInClosedShadowRoot(): boolean {
+  return useContext(InClosedShadowRoot);
+}
+
+/** The shadow root this module attached to each host: a closed one cannot be asked from the host again. */
+const attached = new WeakMap<Element, ShadowRoot>();
 
 /**
  * The text style of every top-level element of the shadow tree: what Ark portals there (a dialog, a menu) sits
@@ -55,7 +74,7 @@ const surface = css({ bg: 'bg.canvas', color: 'fg.default', fontFamily: 'body', 
 const fill = css({ display: 'flex', flexDirection: 'column', w: 'full', maxH: 'full', minH: '0' });
 
 /**
- * Renders its children inside an open shadow root (the extension's in-page panel) and tells Ark UI about
+ * Renders its children inside a shadow root (the extension's in-page panel, closed there) and tells Ark UI about
  * it: Ark looks elements up by id and tracks focus and outside clicks from the root node it is given, which
  * inside a shadow tree is the shadow root, not the document.
  */
@@ -65,6 +84,7 @@ export function ShadowRootEnvironment({
   className,
   host: given,
   container: into,
+  mode = 'open',
 }: ShadowRootEnvironmentProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<{ shadow: ShadowRoot | Document; container: HTMLElement } | null>(null);
@@ -79,7 +99,11 @@ export function ShadowRootEnvironment({
     }
     const host = given ?? hostRef.current;
     if (!host) return;
-    const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    let shadow = attached.get(host) ?? host.shadowRoot;
+    if (!shadow) {
+      shadow = host.attachShadow({ mode });
+      attached.set(host, shadow);
+    }
     shadow.replaceChildren();
     adopt(shadow, stylesRef.current);
     const container = shadow.ownerDocument.createElement('div');
@@ -87,12 +111,16 @@ export function ShadowRootEnvironment({
     container.className = given ? fill : surface;
     shadow.append(container);
     setMount({ shadow, container });
-  }, [given, into]);
+  }, [given, into, mode]);
 
   const content =
     mount &&
     createPortal(
-      <EnvironmentProvider value={() => mount.shadow}>{children}</EnvironmentProvider>,
+      <EnvironmentProvider value={() => mount.shadow}>
+        <InClosedShadowRoot value={mount.shadow instanceof ShadowRoot && mount.shadow.mode === 'closed'}>
+          {children}
+        </InClosedShadowRoot>
+      </EnvironmentProvider>,
       mount.container,
     );
   if (given || into) return content;

@@ -1,0 +1,105 @@
+import { browser } from 'wxt/browser';
+import type { Session } from './launch';
+
+// What the extension keeps, and where. The session (its token) is in storage.session, which the background restricts
+// to the extension's own pages and service worker (setAccessLevel TRUSTED_CONTEXTS): content scripts never read it.
+// The Mulot address and the origins the user allowed are in storage.local, restricted the same way where Chromium
+// supports it; an organization's policy (storage.managed) sets the address instead of the user.
+
+const SESSION_KEY = 'session';
+const ADDRESS_KEY = 'mulotAddress';
+const TRUSTED_KEY = 'trustedOrigins';
+
+export async function getSession(): Promise<Session | null> {
+  const stored = await browser.storage.session.get(SESSION_KEY);
+  return (stored[SESSION_KEY] as Session | undefined) ?? null;
+}
+
+export async function setSession(session: Session | null): Promise<void> {
+  if (session) await browser.storage.session.set({ [SESSION_KEY]: session });
+  else await browser.storage.session.remove(SESSION_KEY);
+}
+
+/** An http(s) address as its origin, or null. */
+export function toOrigin(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The address set by the organization's policy (`mulotAddress` in storage.managed), if any. Chromium's first read
+ * of the policy store can take seconds: `waitMs` bounds the wait where a later change event corrects the answer.
+ */
+export async function managedAddress(waitMs = Number.POSITIVE_INFINITY): Promise<string | null> {
+  try {
+    const read = browser.storage.managed.get(ADDRESS_KEY).then((managed) => toOrigin(managed[ADDRESS_KEY]));
+    if (!Number.isFinite(waitMs)) return await read;
+    return await Promise.race([read, new Promise<null>((done) => setTimeout(() => done(null), waitMs))]);
+  } catch {
+    // no policy store (e.g. outside a managed browser)
+    return null;
+  }
+}
+
+/** The one Mulot address (an origin) the extension talks to: the policy's, else the one the user set, else null. */
+export async function mulotAddress(managedWaitMs?: number): Promise<string | null> {
+  const managed = await managedAddress(managedWaitMs);
+  if (managed) return managed;
+  const stored = await browser.storage.local.get(ADDRESS_KEY);
+  return toOrigin(stored[ADDRESS_KEY]);
+}
+
+/**
+ * Sets the Mulot address (the options page, or the popup's sign-in). A session or trust from another origin does
+ * not survive the change.
+ */
+export async function setMulotAddress(address: string): Promise<void> {
+  const origin = toOrigin(address);
+  if (!origin) throw new Error('invalid address');
+  await browser.storage.local.set({ [ADDRESS_KEY]: origin });
+  const session = await getSession();
+  if (session && toOrigin(session.apiBase) !== origin) await setSession(null);
+  for (const trusted of await trustedOrigins()) if (trusted !== origin) await revoke(trusted);
+}
+
+export async function trustedOrigins(): Promise<string[]> {
+  const stored = await browser.storage.local.get(TRUSTED_KEY);
+  return (stored[TRUSTED_KEY] as string[] | undefined) ?? [];
+}
+
+export async function isTrusted(origin: string): Promise<boolean> {
+  return (await trustedOrigins()).includes(origin);
+}
+
+export async function trust(origin: string): Promise<void> {
+  const origins = new Set(await trustedOrigins());
+  origins.add(origin);
+  await browser.storage.local.set({ [TRUSTED_KEY]: [...origins] });
+}
+
+/** Forgets an allowed origin, and its session. */
+export async function revoke(origin: string): Promise<void> {
+  const origins = (await trustedOrigins()).filter((o) => o !== origin);
+  await browser.storage.local.set({ [TRUSTED_KEY]: origins });
+  const session = await getSession();
+  if (session && toOrigin(session.apiBase) === origin) await setSession(null);
+}
+
+/** Signing out: the session, the allowed origins' sessions and every tab's guide state go. */
+export async function signOut(): Promise<void> {
+  await setSession(null);
+  const all = await browser.storage.session.get(null);
+  const tabs = Object.keys(all).filter((key) => key.startsWith('tab:') || key === 'pendingLaunch');
+  if (tabs.length) await browser.storage.session.remove(tabs);
+  // the panels of the tabs that were in a mode close on their next look at the tab's state
+  for (const key of tabs) {
+    const tabId = Number(key.slice('tab:'.length));
+    if (Number.isInteger(tabId))
+      await browser.tabs.sendMessage(tabId, { kind: 'restart' }).catch(() => undefined);
+  }
+}
