@@ -482,7 +482,14 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     const issues = runCalls.flatMap((c) => (c.body?.stepIssues as Json[] | undefined) ?? []);
     expect(issues).toEqual([
-      { stepId: last.id, outcome: 'not-found', confidence: null, url: `${rig.demo.url}/tarifs.html` },
+      {
+        stepId: last.id,
+        outcome: 'not-found',
+        confidence: null,
+        url: `${rig.demo.url}/tarifs.html`,
+        // the finder's rule that decided, which guide health shows beside the step
+        reason: 'target-gone',
+      },
     ]);
     expect(runCalls.at(-1)?.body).toEqual({ status: 'completed', stepsCompleted: 3 });
     const dashboard = await rig.call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
