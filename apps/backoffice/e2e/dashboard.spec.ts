@@ -48,8 +48,9 @@ test('dashboard: real counts, 30-day activity and recent projects from the API',
   await expect(page.locator('path[data-series="projectsCreated"]')).toHaveCSS('stroke-opacity', '1');
 
   // The days' figures from the keyboard: the newest day first (today's project), read out, inside the chart.
-  // The chart is one focusable image named by its summary (its svg inside).
-  const figure = page.getByRole('img', { name: '1 projet créé et aucun guide lancé sur 30 jours.' });
+  // The chart is one focusable image named by its summary. xychart's svg inside carries the same label; an image's
+  // children are presentational to assistive technology, but Playwright's role query lists both: the outer one.
+  const figure = page.getByRole('img', { name: '1 projet créé et aucun guide lancé sur 30 jours.' }).first();
   await figure.focus();
   await page.keyboard.press('ArrowRight');
   const tooltip = page.locator('[data-chart-tooltip]');

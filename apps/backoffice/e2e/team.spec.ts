@@ -37,10 +37,11 @@ test('team: invite (pending apart, resend) → the invitee accepts on the invita
   await page.getByRole('button', { name: 'Inviter un membre' }).click();
   const dialog = page.getByRole('dialog', { name: 'Inviter un nouveau membre' });
   const send = dialog.getByRole('button', { name: "Envoyer l'invitation" });
+  // Contributeur is chosen from the start (least privilege): the address is all the button waits for.
   await expect(send).toBeDisabled();
+  await expect(dialog.getByRole('radio', { name: /Contributeur/ })).toBeChecked();
   await dialog.getByRole('textbox', { name: /Adresse email/ }).fill(invitee);
-  await expect(send).toBeDisabled();
-  await dialog.getByText('Contributeur', { exact: true }).click();
+  await expect(send).toBeEnabled();
   await send.click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Invitation envoyée' })).toBeVisible();
