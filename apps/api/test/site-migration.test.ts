@@ -1,27 +1,21 @@
 // Issue 14: sites saved before the server checked them (`pas une url`, `javascript:alert(1)`, `localhost:5174`)
 // are normalized to origins or removed by migration 0005, and reported in site_repairs.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigration, type Db, openDatabase } from '../src/db/index.ts';
-import { freshDatabase } from './support/harness.ts';
+import { applyMigration, type Db } from '../src/db/index.ts';
+import { databaseBefore } from './support/harness.ts';
 
 const migration = '0005_site_origins.sql';
 let db: Db;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
+// Back to the state before 0005, with rows as main saved them.
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  drop = fresh.drop;
-  db = await openDatabase(fresh.target);
-  // Back to the state before 0005, with rows as main saved them.
-  await sql`DROP TABLE site_repairs`.execute(db);
-  await sql`DELETE FROM schema_migrations WHERE name = ${migration}`.execute(db);
+  ({ db, close } = await databaseBefore(migration, 'site_repairs'));
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  await drop?.();
+  await close?.();
 });
 
 describe('migration 0005', () => {

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigration, type Db, openDatabase } from '../src/db/index.ts';
+import { applyMigration, type Db } from '../src/db/index.ts';
 import type { Schemas } from '../src/types.ts';
 import { buildWorld, type World } from './support/fixtures.ts';
-import { freshDatabase, startServer, type TestServer } from './support/harness.ts';
+import { databaseBefore, startServer, type TestServer } from './support/harness.ts';
 
 type Problem = { detail: string; errors: Array<{ field: string; code: string; message: string }> };
 
@@ -101,19 +101,14 @@ describe('step URLs on the server', () => {
 describe('migration 0012', () => {
   const migration = '0012_step_url_reports.sql';
   let db: Db;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    db = await openDatabase(fresh.target);
-    await sql`DROP TABLE step_url_reports`.execute(db);
-    await sql`DELETE FROM schema_migrations WHERE name = ${migration}`.execute(db);
+    ({ db, close } = await databaseBefore(migration, 'step_url_reports'));
   });
 
   afterAll(async () => {
-    await db?.destroy();
-    await drop?.();
+    await close?.();
   });
 
   it('reports the steps outside http(s) or the project sites and leaves every step as it was', async () => {

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { linkIn, MailSink } from '@mulot/testing/mail';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { buildServer } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import type { DatabaseTarget } from '../../src/db/index.ts';
+import { type DatabaseTarget, type Db, openDatabase } from '../../src/db/index.ts';
 import type { LogStream } from '../../src/logging.ts';
 import { checkResponse } from './contract.ts';
 
@@ -222,6 +223,27 @@ export async function startServer(
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+}
+
+/**
+ * A fresh migrated database taken back to before one migration (its table dropped, its row forgotten), so that a
+ * test can seed rows the way older versions saved them and then apply the migration itself.
+ */
+export async function databaseBefore(
+  migration: string,
+  table: string,
+): Promise<{ db: Db; close: () => Promise<void> }> {
+  const fresh = await freshDatabase();
+  const db = await openDatabase(fresh.target);
+  await sql`DROP TABLE ${sql.table(table)}`.execute(db);
+  await sql`DELETE FROM schema_migrations WHERE name = ${migration}`.execute(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await fresh.drop();
+    },
+  };
 }
 
 /** A tiny valid PNG (1×1). */
