@@ -588,6 +588,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
     const editor = creator.locator('mulot-panel');
     await expectPage(editor.getByRole('heading', { name: "Modifier l'étape 3" })).toBeVisible();
     await expectPage(editor.getByText('« Disparu »')).toBeVisible();
+    // the capture saved with the step, for the author to see what the step showed
+    await expectPage(
+      editor.getByRole('img', { name: "Capture d'écran de la page au moment de la capture" }),
+    ).toBeVisible();
     await editor.getByRole('button', { name: 'Recapturer' }).click();
     await creator
       .getByRole('navigation', { name: 'Menu principal' })
@@ -742,5 +746,52 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
     await site.close();
     if (!popup.isClosed()) await popup.close();
+  });
+  it('says when the session has ended, in the panel and the popup, and comes back once signed in again', async () => {
+    const author = await newAuthor('expired');
+    const { id } = await recordedGuide(author);
+    await rig.call('PATCH', `/scenarios/${id}/status`, { status: 'published' });
+    const backOffice = await rig.context.newPage();
+    await backOffice.goto(`${rig.api.url}/api/docs`);
+    const opened = nextSitePage();
+    expect(await rig.launchAllowing(backOffice, { mode: 'reader', url: rig.demo.url })).toMatchObject({
+      ok: true,
+    });
+    const page = await opened;
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('button', { name: `Lancer le guide « ${title} »` })).toBeVisible();
+
+    // the member changes their password in the back-office: every session signed in before it ends
+    const newPassword = 'battery staple 2';
+    const session = await rig.call<{ jwt: string }>('POST', '/auth/change-password', {
+      currentPassword: password,
+      newPassword,
+    });
+    rig.token = session.jwt;
+
+    // the panel's next request is refused: it says so, not "check your connection", and offers to sign in again
+    await panel.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
+    await expectPage(panel.getByRole('alert')).toHaveText('Votre session a expiré. Reconnectez-vous.');
+    await expectPage(panel).not.toContainText('Veuillez vérifier votre connexion');
+    const signInOpened = rig.context.waitForEvent('page', {
+      predicate: (p) => p.url().endsWith('/popup.html'),
+    });
+    await panel.getByRole('button', { name: 'Se reconnecter' }).click();
+    const popup = await signInOpened;
+    // the sign-in form, saying why it is back (no "Connecté : …" beside failing lists)
+    await expectPage(popup.getByRole('alert')).toHaveText('Votre session a expiré. Reconnectez-vous.');
+    await expectPage(popup.getByText(`Connecté : ${author.email}`)).toHaveCount(0);
+    await popup.getByLabel('Email', { exact: true }).fill(author.email);
+    await popup.getByLabel('Mot de passe', { exact: true }).fill(newPassword);
+    await popup.getByRole('button', { name: 'Se connecter' }).click();
+    await expectPage(popup.getByText(`Connecté : ${author.email}`)).toBeVisible();
+    await popup.close();
+
+    // the guide's tab has its panel back, signed in
+    await expectPage(panel).not.toContainText('Votre session a expiré');
+    await panel.getByRole('button', { name: `Lancer le guide « ${title} »` }).click();
+    await expectPage(panel.getByRole('button', { name: 'Commencer le guide' })).toBeVisible();
+    await page.close();
+    await backOffice.close();
   });
 });

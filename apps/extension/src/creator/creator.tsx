@@ -17,6 +17,7 @@ import { toLocale } from '../intl';
 import type { CreatorState } from '../messages';
 import { PanelHost } from '../panel-host';
 import { panelIntl, render } from '../render';
+import { send } from '../runtime';
 import { trusted } from '../trusted';
 import { messages } from './creator-messages';
 import { type Scenario, type Step, useCreator } from './use-creator';
@@ -160,6 +161,20 @@ function StepView({
   // the page an element is picked on is the step's page: the form's URL follows the last pick
   const [pickedOn, setPickedOn] = useState<string | undefined>();
   const stop = useRef<(() => void) | null>(null);
+  // the capture saved with the step, shown until another element is picked (a new one is taken on saving)
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => {
+    if (!step?.hasScreenshot) return;
+    let current = true;
+    void send<{ dataUrl: string | null }>({
+      kind: 'screenshot:get',
+      scenarioId: scenario.id,
+      stepId: step.id,
+    }).then((answer) => current && setSaved(answer.dataUrl));
+    return () => {
+      current = false;
+    };
+  }, [scenario.id, step?.id, step?.hasScreenshot]);
 
   const endCapture = useCallback(() => {
     stop.current?.();
@@ -208,6 +223,7 @@ function StepView({
         fallback: step?.onMissingTarget.fallback ?? 'unanchored',
       }}
       target={target}
+      screenshot={pickedOn ? null : saved}
       capturedUrl={pickedOn}
       capture={captureState}
       onStartCapture={trusted(startCapture)}
