@@ -121,6 +121,22 @@ async function recordedGuide(author: Author): Promise<{ id: string; steps: Array
   return rig.call('GET', `/scenarios/${id}`);
 }
 
+/** A new member's recorded guide, published, and the reader launched on the demo site from the back-office. */
+async function readerOnPublishedGuide(
+  label: string,
+): Promise<{ author: Author; page: Page; backOffice: Page }> {
+  const author = await newAuthor(label);
+  const { id } = await recordedGuide(author);
+  await rig.call('PATCH', `/scenarios/${id}/status`, { status: 'published' });
+  const backOffice = await rig.context.newPage();
+  await backOffice.goto(`${rig.api.url}/api/docs`);
+  const opened = nextSitePage();
+  expect(await rig.launchAllowing(backOffice, { mode: 'reader', url: rig.demo.url })).toMatchObject({
+    ok: true,
+  });
+  return { author, page: await opened, backOffice };
+}
+
 /** Leaves the Mulot address unallowed, as on a new browser: its next launch asks the user. */
 async function forgetAllowedAddress(): Promise<void> {
   const options = await rig.context.newPage();
@@ -696,18 +712,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
   });
 
   it('lets the user sign in from the popup when not launched from the back-office', async () => {
-    const author = await newAuthor('popup');
-    const { email } = author;
-    const { id } = await recordedGuide(author);
-    await rig.call('PATCH', `/scenarios/${id}/status`, { status: 'published' });
     // the back-office hands its session over with a launch (without an email)
-    const backOffice = await rig.context.newPage();
-    await backOffice.goto(`${rig.api.url}/api/docs`);
-    const launched = nextSitePage();
-    expect(await rig.launchAllowing(backOffice, { mode: 'reader', url: rig.demo.url })).toMatchObject({
-      ok: true,
-    });
-    await (await launched).close();
+    const { author, page, backOffice } = await readerOnPublishedGuide('popup');
+    const { email } = author;
+    await page.close();
     await backOffice.close();
 
     const extensionId = await rig.extensionId();
@@ -747,17 +755,9 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await site.close();
     if (!popup.isClosed()) await popup.close();
   });
+
   it('says when the session has ended, in the panel and the popup, and comes back once signed in again', async () => {
-    const author = await newAuthor('expired');
-    const { id } = await recordedGuide(author);
-    await rig.call('PATCH', `/scenarios/${id}/status`, { status: 'published' });
-    const backOffice = await rig.context.newPage();
-    await backOffice.goto(`${rig.api.url}/api/docs`);
-    const opened = nextSitePage();
-    expect(await rig.launchAllowing(backOffice, { mode: 'reader', url: rig.demo.url })).toMatchObject({
-      ok: true,
-    });
-    const page = await opened;
+    const { author, page, backOffice } = await readerOnPublishedGuide('expired');
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('button', { name: `Lancer le guide « ${title} »` })).toBeVisible();
 
