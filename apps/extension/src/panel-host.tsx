@@ -40,7 +40,8 @@ function hostStyle(side: 'left' | 'right', top: number, hidden: boolean, passThr
     `width:min(${WIDTH}px,calc(100vw - ${2 * MARGIN}px));height:auto;` +
     `max-height:calc(100vh - ${top + MARGIN}px);display:flex;` +
     `transition:opacity .15s;${hidden ? 'visibility:hidden;' : ''}` +
-    `${passThrough ? 'pointer-events:none;opacity:.55;' : ''}`
+    // (opaque all the same: a see-through panel over the page reads as a glitch, and the author can move it aside)
+    `${passThrough ? 'pointer-events:none;' : ''}`
   );
 }
 

@@ -223,6 +223,10 @@ describe('the extension, loaded unpacked in Chromium', () => {
       await rig.launchAllowing(backOffice, { mode: 'creator', url: rig.demo.url, projectId, categoryId }),
     ).toMatchObject({ ok: true });
     const page = await opened;
+    // nothing the extension does shows in the customer page's console (no error of the dialogs, no log)
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => logged.push(`error: ${error.message}`));
     await expectPage(page).toHaveURL(`${rig.demo.url}/`);
     const panel = page.locator('mulot-panel');
 
@@ -265,6 +269,8 @@ describe('the extension, loaded unpacked in Chromium', () => {
 
     const addStep = async (name: string, text: string, target: () => Promise<void>, auto = false) => {
       await panel.getByRole('button', { name: 'Ajouter une étape' }).click();
+      // the last step's success is not left above the next step's form
+      await expectPage(panel.getByText('Étape ajoutée avec succès')).toHaveCount(0);
       await panel.getByLabel("Titre de l'étape").fill(name);
       await panel.getByLabel('Action à effectuer').fill(text);
       await expectPage(panel.getByText("Aucun élément n'a été capturé pour cette étape.")).toBeVisible();
@@ -272,6 +278,9 @@ describe('the extension, loaded unpacked in Chromium', () => {
       await expectPage(
         panel.getByText("Cliquez sur l'élément de la page à mettre en évidence.", { exact: false }),
       ).toBeVisible();
+      // the pointer goes through the panel to the page, but the panel stays opaque over it
+      await expectPage(page.locator('mulot-panel')).toHaveCSS('pointer-events', 'none');
+      await expectPage(page.locator('mulot-panel')).toHaveCSS('opacity', '1');
       await target();
       await expectPage(panel.getByRole('button', { name: 'Recapturer' })).toBeVisible();
       if (auto) {
@@ -403,6 +412,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect((scenario as unknown as { prerequisites: Json[] }).prerequisites).toMatchObject([
       { text: 'Avoir un compte Bocal', scenarioId: null },
     ]);
+    expect(logged).toEqual([]);
     await page.close();
     await backOffice.close();
   });

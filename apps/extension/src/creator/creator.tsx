@@ -30,7 +30,7 @@ const subheading = css({ textStyle: 'md', fontWeight: 'semibold' });
 function Creator({ context, initial }: { context: Context; initial: CreatorState }) {
   const intl = useIntl();
   const creator = useCreator(context, initial);
-  const { view, notice, pending, deleting, setDeleting, setView } = creator;
+  const { view, notice, pending, deleting, setDeleting } = creator;
 
   let body: React.ReactNode = null;
   if (view.kind === 'closed') return null;
@@ -68,7 +68,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           }))}
           onSelect={(item) => {
             const step = scenario.steps[byId(item.id)];
-            if (step) setView({ kind: 'step', scenario, step, recapture: false });
+            if (step) creator.editStep(scenario, step);
           }}
           onMove={trusted((item: { id: string }, delta: -1 | 1) =>
             creator.move(scenario, byId(item.id), delta),
@@ -90,7 +90,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           />
         )}
         <div>
-          <Button size="sm" onClick={() => setView({ kind: 'step', scenario, step: null, recapture: false })}>
+          <Button size="sm" onClick={() => creator.editStep(scenario, null)}>
             {intl.formatMessage(messages.add)}
           </Button>
         </div>
