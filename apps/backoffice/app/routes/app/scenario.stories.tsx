@@ -97,5 +97,7 @@ export const StepScreenshots: Story = {
     ).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // the screenshot shows the steps with their thumbnails
+    enlarge.scrollIntoView({ block: 'center' });
   },
 };

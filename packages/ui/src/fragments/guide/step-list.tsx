@@ -66,7 +66,14 @@ const number = css({
   textStyle: 'sm',
 });
 const texts = css({ display: 'flex', flexDirection: 'column', gap: '0.5', flex: '1', minW: '0' });
-const thumbnailBox = css({ flexShrink: '0', w: '24', h: '16', borderRadius: 'l2', overflow: 'hidden' });
+const thumbnailBox = css({
+  flexShrink: '0',
+  alignSelf: 'center',
+  w: '32',
+  h: '20',
+  borderRadius: 'l2',
+  overflow: 'hidden',
+});
 const thumbnail = css({
   display: 'block',
   w: 'full',
