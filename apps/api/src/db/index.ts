@@ -18,6 +18,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { DataDirLock } from './lock.ts';
+import { analyze } from './maintenance.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -257,13 +258,18 @@ export async function applyMigration(trx: Kysely<Database>, file: string): Promi
   return true;
 }
 
-/** Applies every migration not applied yet, in name order, each in its own transaction. */
+/**
+ * Applies every migration not applied yet, in name order, each in its own transaction; then, if any ran, an ANALYZE:
+ * a migration may add the index or the column a query plans with, and the embedded database has no autovacuum to
+ * gather their statistics later.
+ */
 export async function migrate(db: Db): Promise<string[]> {
   await ensureMigrationsTable(db);
   const applied: string[] = [];
   for (const file of migrationNames()) {
     if (await db.transaction().execute((trx) => applyMigration(trx, file))) applied.push(file);
   }
+  if (applied.length > 0) await analyze(db);
   return applied;
 }
 
