@@ -37,6 +37,7 @@ export class PGliteThread implements PGlite {
   readonly #worker: Worker;
   readonly #waiting = new Map<number, Waiting>();
   #next = 0;
+  #closing = false;
   closed = false;
   ready = false;
   readonly waitReady: Promise<void>;
@@ -84,6 +85,7 @@ export class PGliteThread implements PGlite {
    * database still exits, and one awaiting an answer is not cut short.
    */
   #idle(): void {
+    if (this.#closing) return;
     if (this.#waiting.size === 0) this.#worker.unref();
     else this.#worker.ref();
   }
@@ -142,6 +144,9 @@ export class PGliteThread implements PGlite {
   async close(): Promise<void> {
     if (this.closed) return;
     const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
+    // Until the thread has closed the database and gone, the process has something to wait for.
+    this.#closing = true;
+    this.#worker.ref();
     await this.#send({ kind: 'close', id: this.#next++ }).catch(() => {});
     this.closed = true;
     await exited;
