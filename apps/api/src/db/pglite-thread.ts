@@ -112,13 +112,8 @@ export class PGliteThread implements PGlite {
   async transaction<T>(callback: (tx: PGliteTransaction) => Promise<T>): Promise<T> {
     await this.query('BEGIN');
     let done = false;
-    let failed = false;
     const tx: PGliteTransaction = {
-      query: <R>(sql: string, params?: unknown[]) =>
-        this.query<R>(sql, params).catch((error: unknown) => {
-          failed = true;
-          throw error;
-        }),
+      query: <R>(sql: string, params?: unknown[]) => this.query<R>(sql, params),
       rollback: async () => {
         done = true;
         await this.query('ROLLBACK');
@@ -127,12 +122,9 @@ export class PGliteThread implements PGlite {
     try {
       const result = await callback(tx);
       if (!done) {
-        if (failed) {
-          // A statement failed inside and the caller went on: PostgreSQL would only roll back at COMMIT; say so.
-          throw Object.assign(new Error('current transaction is aborted'), { code: '25P02' });
-        }
-        await this.query('COMMIT');
+        // Fails (25P02) when a statement failed inside and the database rolled back instead (pglite-worker.ts).
         done = true;
+        await this.query('COMMIT');
       }
       return result;
     } catch (error) {

@@ -54,6 +54,19 @@ port.on('message', (message: ToThread) => {
       return;
     }
     try {
+      if (message.sql === 'COMMIT') {
+        // A transaction in which a statement failed ends in a rollback whatever it is told: say so, as PGlite's own
+        // transaction() does, rather than let the caller believe its writes are kept.
+        const [ended] = await pglite.exec('COMMIT');
+        if (ended?.command === 'ROLLBACK') {
+          send({
+            kind: 'error',
+            id: message.id,
+            error: { message: 'the transaction was rolled back', code: '25P02' },
+          });
+        } else send({ kind: 'result', id: message.id, rows: [], affectedRows: 0 });
+        return;
+      }
       const result = await pglite.query(message.sql, message.params, { rowMode: 'object' });
       send({ kind: 'result', id: message.id, rows: result.rows, affectedRows: result.affectedRows });
     } catch (error) {
