@@ -66,7 +66,7 @@ export interface RunEngineOptions {
   navigate?: (url: string) => void;
   /** whether the step's page is the current one (default: same origin and path) */
   samePage?: (stepUrl: string, currentUrl: string) => boolean;
-  /** ms before an auto-click, so the user sees what happens */
+  /** ms before an auto-click, so the user sees what happens (and may pause it) */
   clickDelay?: number;
   /** ms between a click that moves the guide on and the next step (a link may be loading another page) */
   settle?: number;
@@ -101,6 +101,8 @@ export class RunEngine {
   readonly steps: RunStep[];
   readonly #options: RunEngineOptions;
   #abort = new AbortController();
+  /** the auto-click waiting to happen on the current step, which the user may pause */
+  #autoClick: AbortController | null = null;
   #listeners: { [K in keyof RunEvents]: Set<Listener<K>> } = {
     change: new Set(),
     complete: new Set(),
@@ -156,6 +158,14 @@ export class RunEngine {
     await this.#save(progress);
     this.#set({ status: 'finished' });
     this.#emit('complete', progress);
+  }
+
+  /**
+   * Holds back the auto-click under way: the step stays anchored for the user to do it themselves (their click, or
+   * "Suivant", moves the guide on). Nothing happens when no auto-click is waiting.
+   */
+  pauseAutoClick(): void {
+    this.#autoClick?.abort();
   }
 
   /** Stops looking for targets and listening to the page (the page is left, or the panel unmounted). */
@@ -278,14 +288,24 @@ export class RunEngine {
     if (!step.autoClick) return;
     const before = this.#current();
     await this.#save(this.#at(index + 1, index + 1));
+    const paused = new AbortController();
+    this.#autoClick = paused;
     const result = await autoClick(element, {
-      signal,
-      delay: this.#options.clickDelay ?? 600,
+      signal: AbortSignal.any([signal, paused.signal]),
+      // over a second: the user reads what is about to happen, and can pause it
+      delay: this.#options.clickDelay ?? 1500,
       onState: (click) => {
-        if (!signal.aborted) this.#set({ status: 'anchored', index, element, click });
+        if (!signal.aborted && !paused.signal.aborted)
+          this.#set({ status: 'anchored', index, element, click });
       },
     }).catch(() => 'failed' as const);
+    if (this.#autoClick === paused) this.#autoClick = null;
     if (signal.aborted) return;
+    if (paused.signal.aborted) {
+      await this.#save(before);
+      this.#set({ status: 'anchored', index, element, click: null });
+      return;
+    }
     if (result === 'failed') {
       await this.#save(before);
       return;

@@ -192,6 +192,32 @@ describe('moving through a run', () => {
     await until(() => run.state.status === 'anchored' && run.state.index === 2);
     expect(store.value).toMatchObject({ index: 2, completed: 2 });
   });
+
+  test('an auto-click the user pauses does not happen: the step waits for them, where it was', async () => {
+    const clicks: string[] = [];
+    const steps = [step('a', home, '#promo', { autoClick: true }), step('b', home, '#login')];
+    load(home);
+    for (const button of document.querySelectorAll('button'))
+      button.addEventListener('click', () => clicks.push(button.id));
+    const store = memoryStore();
+    const { run } = engine({ steps, store, clickDelay: 300 });
+    // (the run's start resolves once its first step is done, auto-click included)
+    const started = begin(run);
+    await until(
+      () => run.state.status === 'anchored' && 'click' in run.state && run.state.click === 'clicking',
+    );
+    run.pauseAutoClick();
+    await until(() => run.state.status === 'anchored' && 'click' in run.state && run.state.click === null);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(clicks).toEqual([]);
+    await started;
+    expect(run.state).toMatchObject({ status: 'anchored', index: 0, click: null });
+    // a page load now resumes on this step, not the next
+    expect(store.value).toMatchObject({ index: 0, completed: 0 });
+    const { userEvent } = await import('vitest/browser');
+    await userEvent.click(document.querySelector('#promo') as HTMLElement);
+    await until(() => run.state.status === 'anchored' && run.state.index === 1);
+  });
 });
 
 describe('a run across page loads', () => {

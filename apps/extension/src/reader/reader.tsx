@@ -289,6 +289,8 @@ class Reader {
     if (view.kind === 'step') this.set({ view: { ...view, target: 'unanchored', screenshot: null } });
   };
 
+  pauseClick = () => this.engine?.pauseAutoClick();
+
   move = (index: number) => {
     const view = this.snapshot.view;
     if (view.kind !== 'step' || !this.engine) return;
@@ -406,6 +408,7 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
         target={target}
         screenshot={screenshot}
         clickState={click}
+        onPauseClick={reader.pauseClick}
         onQuit={quit}
         onHome={() => void reader.home()}
       />

@@ -89,12 +89,15 @@ export const Congratulations: Story = {
 
 /** Auto-click is running: the user sees it and cannot move on until it ends. */
 export const Clicking: Story = {
-  args: { index: 2, clickState: 'clicking' },
-  play: async ({ canvasElement }) => {
+  args: { index: 2, clickState: 'clicking', onPauseClick: fn() },
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('Clic automatique en cours...');
     await expect(canvas.getByRole('button', { name: 'Suivant' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Précédent' })).toBeDisabled();
+    // the user would rather do it themselves
+    await userEvent.click(canvas.getByRole('button', { name: 'Mettre en pause le clic automatique' }));
+    await expect(args.onPauseClick).toHaveBeenCalledOnce();
   },
 };
 

@@ -48,6 +48,8 @@ export interface GuideRunnerProps {
   /** The step's captured screenshot, shown when the target is unanchored. */
   screenshot?: string | null;
   clickState?: RunnerClickState | null;
+  /** Given, an auto-click under way can be paused: the user then does the step themselves. */
+  onPauseClick?: () => void;
   /** Escape or the close button: leave the guide. */
   onQuit: () => void;
   /** "Retour à l'accueil" on the congratulations screen. */
@@ -109,6 +111,7 @@ function RunnerBody({
   target = 'anchored',
   screenshot,
   clickState,
+  onPauseClick,
   onHome,
 }: GuideRunnerProps) {
   const intl = useIntl();
@@ -297,6 +300,16 @@ function RunnerBody({
           </span>
         )}
       </div>
+      {clicking && onPauseClick && (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={onPauseClick}
+          className={css({ alignSelf: 'flex-start' })}
+        >
+          <FormattedMessage id="runner.pauseClick" defaultMessage="Mettre en pause le clic automatique" />
+        </Button>
+      )}
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '3' })}>
         <Button
           variant="outline"
