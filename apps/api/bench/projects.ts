@@ -118,7 +118,9 @@ try {
   if (database.kind === 'postgres' && existsSync(nginxPath)) {
     cluster = await Cluster.start(3, { DATABASE_URL: database.url, DATA_DIR: dataDir });
     const lb = cluster.balancer.base;
-    await row(() => measure('3 replicas behind nginx: GET /api/projects', `${lb}/api/projects?limit=100`, headers));
+    await row(() =>
+      measure('3 replicas behind nginx: GET /api/projects', `${lb}/api/projects?limit=100`, headers),
+    );
     await row(() =>
       measure(
         '3 replicas behind nginx: PUT /api/projects/:id',
