@@ -82,8 +82,11 @@ async function queryProjects(
       ORDER BY ${order}
       ${page ? sql`LIMIT ${page.size}` : options.limit ? sql`LIMIT ${options.limit}` : sql``}
     ), counts AS (
-      SELECT category_id, count(*)::int AS n FROM scenarios
-      WHERE organization_id = ${organizationId} GROUP BY category_id
+      -- Only the chosen projects' scenarios: a page of 24 must not count the organization's 25,000 guides.
+      SELECT s.category_id, count(*)::int AS n FROM scenarios s
+      JOIN categories c ON c.id = s.category_id
+      WHERE s.organization_id = ${organizationId} AND c.project_id IN (SELECT id FROM chosen)
+      GROUP BY s.category_id
     ), lists AS (
       SELECT c.project_id,
         json_agg(json_build_object('id', c.id, 'name', c.name, 'scenarioCount', coalesce(counts.n, 0))
