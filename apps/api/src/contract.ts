@@ -22,6 +22,8 @@ export interface OperationRules {
   rateLimit: RateLimitClass | null;
   /** Request content types the operation accepts (none: it takes no body). */
   bodyTypes: string[];
+  /** Query parameters declared as integers (`limit`): their digits are read as numbers before validation. */
+  integerQuery: string[];
 }
 
 interface OperationObject {
@@ -29,6 +31,14 @@ interface OperationObject {
   'x-access'?: unknown;
   'x-rate-limit'?: unknown;
   requestBody?: { content?: Record<string, unknown> };
+  parameters?: ParameterObject[];
+}
+
+interface ParameterObject {
+  $ref?: string;
+  name?: string;
+  in?: string;
+  schema?: { type?: unknown };
 }
 
 const accesses: readonly string[] = ['public', 'user', 'member', 'admin'] satisfies Access[];
@@ -38,7 +48,10 @@ const rateLimits: readonly string[] = ['auth', 'public'] satisfies RateLimitClas
 export function operationRules(path = specPath): Map<OperationId, OperationRules> {
   const spec = parse(readFileSync(path, 'utf8')) as {
     paths: Record<string, Record<string, OperationObject>>;
+    components?: { parameters?: Record<string, ParameterObject> };
   };
+  const parameter = (p: ParameterObject): ParameterObject =>
+    p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').at(-1) ?? ''] ?? {}) : p;
   const out = new Map<OperationId, OperationRules>();
   for (const item of Object.values(spec.paths)) {
     for (const operation of Object.values(item)) {
@@ -56,6 +69,10 @@ export function operationRules(path = specPath): Map<OperationId, OperationRules
         access: access as Access,
         rateLimit: rateLimit as RateLimitClass | null,
         bodyTypes: Object.keys(operation.requestBody?.content ?? {}),
+        integerQuery: (operation.parameters ?? [])
+          .map(parameter)
+          .filter((p) => p.in === 'query' && p.schema?.type === 'integer' && p.name)
+          .map((p) => p.name as string),
       });
     }
   }

@@ -20,7 +20,14 @@ type JsonBodyOf<T> = T extends { requestBody: { content: { 'application/json': i
     ? B
     : undefined;
 type PathOf<T> = T extends { parameters: { path: infer P } } ? P : Record<string, never>;
-type QueryOf<T> = T extends { parameters: { query: infer Q } } ? Q : Record<string, never>;
+// Query parameters that are all optional come as `query?: {…}`; an operation without any as `query?: never`.
+type QueryOf<T> = T extends { parameters: { query: infer Q } }
+  ? Q
+  : T extends { parameters: { query?: infer Q } }
+    ? [NonNullable<Q>] extends [never]
+      ? Record<string, never>
+      : NonNullable<Q>
+    : Record<string, never>;
 
 type SuccessCode = 200 | 201 | 204;
 type ResponsesOf<K extends OperationId> = operations[K]['responses'];

@@ -33,7 +33,7 @@ async function createProject(session: Session, name: string): Promise<string> {
 describe('conditional reads', () => {
   it('answers an ETag, then 304 without a body while nothing in the organization changed', async () => {
     await createProject(alice, 'Billing');
-    const first = await server.call<Schemas['Project'][]>('GET', '/api/projects', {
+    const first = await server.call<Schemas['ProjectPage']>('GET', '/api/projects', {
       token: alice.token,
       org: alice.org,
     });
@@ -56,7 +56,7 @@ describe('conditional reads', () => {
 
   it('gives every write in the organization a new ETag, and a stale If-None-Match gets the fresh body', async () => {
     const id = await createProject(alice, 'Onboarding');
-    const before = await server.call<Schemas['Project'][]>('GET', '/api/projects', {
+    const before = await server.call<Schemas['ProjectPage']>('GET', '/api/projects', {
       token: alice.token,
       org: alice.org,
     });
@@ -68,14 +68,14 @@ describe('conditional reads', () => {
       body: { name: 'First steps' },
     });
     expect(category.status).toBe(201);
-    const after = await server.call<Schemas['Project'][]>('GET', '/api/projects', {
+    const after = await server.call<Schemas['ProjectPage']>('GET', '/api/projects', {
       token: alice.token,
       org: alice.org,
       headers: { 'if-none-match': stale },
     });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(stale);
-    expect(after.body.find((p) => p.id === id)?.categories.map((c) => c.name)).toEqual(['First steps']);
+    expect(after.body.items.find((p) => p.id === id)?.categories.map((c) => c.name)).toEqual(['First steps']);
     // The detail read moves with it, and answers 304 to its own tag only.
     const detail = await server.call('GET', `/api/projects/${id}`, { token: alice.token, org: alice.org });
     const detailTag = detail.headers.get('etag') ?? '';

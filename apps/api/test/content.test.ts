@@ -457,8 +457,9 @@ describe('runs, catalogue and dashboard', () => {
   it('reports real counts, a 30-day series and recent projects', async () => {
     const dashboard = await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', auth);
     const { counts, activity, recentProjects } = dashboard.body;
-    const projects = await server.call<Schemas['Project'][]>('GET', '/api/projects', auth);
-    expect(counts.projects).toBe(projects.body.length);
+    const projects = await server.call<Schemas['ProjectPage']>('GET', '/api/projects?limit=100', auth);
+    expect(projects.body.nextCursor).toBeNull();
+    expect(counts.projects).toBe(projects.body.items.length);
     expect(counts.members).toBe(2);
     const runs = await server.db
       .selectFrom('runs')
@@ -470,11 +471,15 @@ describe('runs, catalogue and dashboard', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(activity.at(-1)).toEqual({
       date: today,
-      projectsCreated: projects.body.length,
+      projectsCreated: projects.body.items.length,
       guidesLaunched: Number(runs.n),
     });
     expect(activity.slice(0, -1).every((d) => d.projectsCreated === 0 && d.guidesLaunched === 0)).toBe(true);
-    expect(recentProjects.map((p) => p.id)).toEqual(projects.body.slice(0, 5).map((p) => p.id));
+    // The list is by name; the dashboard's are the most recently modified.
+    const byModification = projects.body.items.toSorted(
+      (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id),
+    );
+    expect(recentProjects.map((p) => p.id)).toEqual(byModification.slice(0, 5).map((p) => p.id));
   });
 });
 

@@ -15,13 +15,20 @@ describe('the contract checker', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
-    expect(checkResponse('GET', '/api/projects', 200, 'application/json', [project])).toEqual([]);
+    const page = (items: unknown[]) => ({
+      items,
+      nextCursor: null,
+      stats: { total: items.length, withScenarios: 0, modifiedLast7Days: 0 },
+    });
+    expect(checkResponse('GET', '/api/projects', 200, 'application/json', page([project]))).toEqual([]);
     expect(
-      checkResponse('GET', '/api/projects', 200, 'application/json', [{ ...project, id: 1 }]),
+      checkResponse('GET', '/api/projects', 200, 'application/json', page([{ ...project, id: 1 }])),
     ).not.toEqual([]);
     expect(
-      checkResponse('GET', '/api/projects', 200, 'application/json', [{ ...project, secret: 'x' }]),
+      checkResponse('GET', '/api/projects', 200, 'application/json', page([{ ...project, secret: 'x' }])),
     ).not.toEqual([]);
+    // The list as it was before it was paged (a bare array) is no longer the contract's answer.
+    expect(checkResponse('GET', '/api/projects', 200, 'application/json', [project])).not.toEqual([]);
     expect(checkResponse('GET', '/api/projects', 418, 'application/json', [])).not.toEqual([]);
     expect(checkResponse('GET', '/api/projects', 200, 'text/html', [])).not.toEqual([]);
     expect(checkResponse('GET', '/api/projects', 403, 'application/json', { title: 'x' })).not.toEqual([]);

@@ -170,11 +170,19 @@ describe.skipIf(skip)('PostgreSQL restart under load', () => {
     expect(after.some((o) => o.kind === 'create' && o.status === 201)).toBe(true);
 
     // Every creation the API acknowledged is there.
-    const list = await server.call<Array<{ id: string }>>('GET', '/api/projects', {
-      token: session.token,
-      org: session.org,
-    });
-    const listed = new Set(list.body.map((p) => p.id));
+    // Every page of the list, following its cursors.
+    const listed = new Set<string>();
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = await server.call<{ items: Array<{ id: string }>; nextCursor: string | null }>(
+        'GET',
+        `/api/projects?limit=100${query}`,
+        { token: session.token, org: session.org },
+      );
+      for (const p of page.body.items) listed.add(p.id);
+      cursor = page.body.nextCursor;
+    }
     expect([...created].filter((id) => !listed.has(id))).toEqual([]);
 
     const firstFailure = Math.min(...unavailable.map((o) => o.start));

@@ -129,11 +129,11 @@ describe('tenancy', () => {
     });
     expect(other.body.map((o) => o.id)).toEqual([b.admin.org]);
     // …and the platform administrator may act in B.
-    const projects = await server.call<Array<{ id: string }>>('GET', '/api/projects', {
+    const projects = await server.call<{ items: Array<{ id: string }> }>('GET', '/api/projects', {
       token: a.admin.token,
       org: b.admin.org,
     });
-    expect(projects.body.map((p) => p.id)).toContain(b.projectId);
+    expect(projects.body.items.map((p) => p.id)).toContain(b.projectId);
   });
 
   it("answers every operation with success for A's own admin (deletions and the password change last)", async () => {

@@ -62,11 +62,11 @@ test('projects: validation on blur, create in the current organization, badges, 
 
   const card = page.getByTestId('project-card').filter({ hasText: 'Boutique' });
   await expect(card).toContainText('En préparation');
-  const created = (await (await server.get('/projects')).json()) as Array<{
-    id: string;
-    name: string;
-    sites: string[];
-  }>;
+  const created = (
+    (await (await server.get('/projects')).json()) as {
+      items: Array<{ id: string; name: string; sites: string[] }>;
+    }
+  ).items;
   // Stored as its origin (spec §5: https:// added), the path dropped.
   expect(created.map((p) => [p.name, p.sites])).toEqual([['Boutique', ['https://shop.example.com']]]);
   const projectId = created[0]?.id as string;
@@ -137,6 +137,53 @@ test('projects: validation on blur, create in the current organization, badges, 
   await missing.getByRole('link', { name: 'Retour aux projets' }).click();
   await expect(page).toHaveURL(/\/app\/projects$/);
   expect(asked).toHaveLength(2);
+});
+
+test('projects: one request per visit, the first 24 by name, "Voir plus" for the rest, the search asked of the server', async ({
+  page,
+  request,
+}) => {
+  const server = await signedIn(page, request, 'many-projects');
+  // Thirty projects, created in reverse so that the page's order is the name's, not the creation's.
+  for (let i = 30; i >= 1; i--)
+    await server.post('/projects', {
+      name: `Projet ${String(i).padStart(2, '0')}`,
+      description: i === 7 ? 'Équipe comptable' : '',
+      sites: ['shop.example.com'],
+    });
+  const lists: URL[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (sent.method() === 'GET' && url.pathname === '/api/projects') lists.push(url);
+  });
+  await page.getByRole('link', { name: 'Vos projets' }).first().click();
+  const cards = page.getByTestId('project-card');
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first()).toContainText('Projet 01');
+  await expect(cards.last()).toContainText('Projet 24');
+  await expect(page.getByLabel('Statistiques des projets')).toContainText('Total des projets30');
+  // The loader's answer is what the screen shows: not asked a second time when it mounts.
+  await page.waitForTimeout(500);
+  expect(lists).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Voir plus' }).click();
+  await expect(cards).toHaveCount(30);
+  await expect(cards.last()).toContainText('Projet 30');
+  await expect(page.getByRole('button', { name: 'Voir plus' })).toBeHidden();
+  expect(lists).toHaveLength(2);
+  expect(lists[1]?.searchParams.get('cursor')).toBeTruthy();
+
+  // Typed quickly, asked once the typing pauses; accents and case do not matter.
+  await page
+    .getByRole('searchbox', { name: 'Rechercher un projet' })
+    .pressSequentially('EQUIPE', { delay: 30 });
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText('Projet 07');
+  const searches = lists.filter((url) => url.searchParams.has('q'));
+  expect(searches.at(-1)?.searchParams.get('q')).toBe('EQUIPE');
+  // Not one request per key (six keys): the box waits for the typing to pause.
+  expect(searches.length).toBeLessThan(3);
+  await expectNoAxeViolations(page);
 });
 
 test('categories and guides: create, edit, publish, unpublish, delete with cascades; create guide needs a site', async ({
@@ -500,10 +547,11 @@ test('keyboard only: create a project, then a category in it', async ({ page, re
   await page.keyboard.press('Enter');
   await expect(categoryDialog).toBeHidden();
   await expect(page.getByRole('link', { name: 'Premiers pas' })).toBeVisible();
-  const [project] = (await (await server.get('/projects')).json()) as Array<{
-    name: string;
-    categories: Array<{ name: string }>;
-  }>;
+  const [project] = (
+    (await (await server.get('/projects')).json()) as {
+      items: Array<{ name: string; categories: Array<{ name: string }> }>;
+    }
+  ).items;
   expect(project?.name).toBe('Clavier');
   expect(project?.categories.map((c) => c.name)).toEqual(['Premiers pas']);
 });

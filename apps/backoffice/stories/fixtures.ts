@@ -67,6 +67,45 @@ export const projects: Schemas['Project'][] = projectNames.map((name, n) => ({
 
 export const project = projects[1] as Schemas['Project'];
 
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * GET /projects as the API answers it over `list`: by name ignoring case and accents, searched by `q` in the name
+ * or description, `limit` at a time (24 by default) from `cursor`, with the counts of the whole list.
+ */
+export function projectPage(list: Schemas['Project'][], request: Request): Schemas['ProjectPage'] {
+  const query = new URL(request.url).searchParams;
+  const q = fold(query.get('q')?.trim() ?? '');
+  const limit = Number(query.get('limit') ?? 24);
+  const start = Number(query.get('cursor') ?? 0);
+  const found = list
+    .filter((p) => !q || fold(p.name).includes(q) || fold(p.description).includes(q))
+    .toSorted((a, b) => (fold(a.name) < fold(b.name) ? -1 : fold(a.name) > fold(b.name) ? 1 : 0));
+  const week = 7 * 24 * 60 * 60 * 1000;
+  return {
+    items: found.slice(start, start + limit),
+    nextCursor: start + limit < found.length ? String(start + limit) : null,
+    stats: {
+      total: list.length,
+      withScenarios: list.filter((p) => p.scenarioCount > 0).length,
+      modifiedLast7Days: list.filter((p) => Date.now() - Date.parse(p.updatedAt) <= week).length,
+    },
+  };
+}
+
+/** `count` projects named "Projet 001"…, for the screens that page them. */
+export function manyProjects(count: number): Schemas['Project'][] {
+  return Array.from({ length: count }, (_, n) => ({
+    ...(projects[n % projects.length] as Schemas['Project']),
+    id: id(n + 1, 0x30),
+    name: `Projet ${String(n + 1).padStart(3, '0')}`,
+  }));
+}
+
 const projectRef: Schemas['ProjectRef'] = { id: project.id, name: project.name, sites: project.sites };
 
 const scenarioTitles = [

@@ -121,6 +121,26 @@ export function isStale(error: unknown): boolean {
   return isApiError(error) && error.status === 412;
 }
 
+/**
+ * Every project of the organization, page after page (GET /projects answers at most 100 at a time): for a client
+ * that needs them all, such as the extension's list of every project's sites or a project picker.
+ */
+export async function allProjects(client: Client<paths>): Promise<Schemas['Project'][]> {
+  const projects: Schemas['Project'][] = [];
+  let cursor: string | undefined;
+  // Bounded: a server answering the same cursor forever must not hang the caller (100 pages: 10,000 projects).
+  for (let page = 0; page < 100; page++) {
+    const { data } = await client.GET('/projects', {
+      params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } },
+    });
+    if (!data) break;
+    projects.push(...data.items);
+    if (!data.nextCursor) break;
+    cursor = data.nextCursor;
+  }
+  return projects;
+}
+
 type ScreenshotPath = { params: { path: { id: string; stepId: string } } };
 
 /** Uploads a step's screenshot (PNG, JPEG or WebP, at most 2 MB); the Blob's type is sent as the content type. */

@@ -22,28 +22,71 @@ interface ProjectJson {
   categories: Array<{ id: string; name: string; scenarioCount: number }>;
   createdAt: string;
   updatedAt: string;
+  sortKey: string;
 }
 
 /**
- * Projects (most recently updated first) with their categories and counts, built as one JSON value by the
- * database: one round trip whatever the number of projects, which matters most on embedded PGlite.
+ * A text folded as the back-office's search always folded it (ui `matchesSearch`): decomposed, accents (combining
+ * marks) removed, lower case. The same expression orders the projects page and searches it, so a search never
+ * disagrees with the order, on PGlite as on PostgreSQL (both UTF-8, `normalize` since PostgreSQL 13).
  */
-export async function loadProjects(
+const folded = (column: string) =>
+  sql.raw(`lower(regexp_replace(normalize(${column}, NFD), '[\\u0300-\\u036f]', '', 'g'))`);
+
+/** The search text folded in JavaScript the same way, for the LIKE pattern. */
+export function foldSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** Position after which the next page starts: the last item's folded name and id. */
+export interface PagePosition {
+  key: string;
+  id: string;
+}
+
+interface LoadOptions {
+  id?: string;
+  /** Most recently updated first (without `page`), at most this many (the dashboard's recent projects). */
+  limit?: number;
+  /** By folded name then id (the projects page): `size` items after `after`, among those matching `q`. */
+  page?: { q: string; after: PagePosition | null; size: number };
+}
+
+/**
+ * Projects with their categories and counts, built as one JSON value by the database: one round trip whatever
+ * the number of projects, which matters most on embedded PGlite.
+ */
+async function queryProjects(
   db: Db,
   organizationId: string,
-  options: { id?: string; limit?: number } = {},
-): Promise<Schemas['Project'][]> {
+  options: LoadOptions = {},
+): Promise<Array<Schemas['Project'] & { sortKey: string }>> {
+  const { page } = options;
+  const needle = page?.q ? `%${foldSearch(page.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // "C" collation: the same byte order on every database, so the keyset comparison agrees with ORDER BY.
+  const order = page ? sql`sort_key COLLATE "C", id` : sql`updated_at DESC, id`;
   // Set-based (hash joins over the organization's rows) rather than a subquery per project and category.
   const result = await sql<{ body: ProjectJson[] | string }>`
-    WITH chosen AS (
-      SELECT * FROM projects
+    WITH keyed AS (
+      SELECT *, ${folded('name')} AS sort_key FROM projects
       WHERE organization_id = ${organizationId}
       ${options.id ? sql`AND id = ${options.id}` : sql``}
-      ORDER BY updated_at DESC, id
-      ${options.limit ? sql`LIMIT ${options.limit}` : sql``}
+    ), chosen AS (
+      SELECT * FROM keyed
+      WHERE true
+      ${needle ? sql`AND (sort_key LIKE ${needle} OR ${folded('description')} LIKE ${needle})` : sql``}
+      ${page?.after ? sql`AND (sort_key COLLATE "C", id) > (${page.after.key} COLLATE "C", ${page.after.id}::uuid)` : sql``}
+      ORDER BY ${order}
+      ${page ? sql`LIMIT ${page.size}` : options.limit ? sql`LIMIT ${options.limit}` : sql``}
     ), counts AS (
-      SELECT category_id, count(*)::int AS n FROM scenarios
-      WHERE organization_id = ${organizationId} GROUP BY category_id
+      -- Only the chosen projects' scenarios: a page of 24 must not count the organization's 25,000 guides.
+      SELECT s.category_id, count(*)::int AS n FROM scenarios s
+      JOIN categories c ON c.id = s.category_id
+      WHERE s.organization_id = ${organizationId} AND c.project_id IN (SELECT id FROM chosen)
+      GROUP BY s.category_id
     ), lists AS (
       SELECT c.project_id,
         json_agg(json_build_object('id', c.id, 'name', c.name, 'scenarioCount', coalesce(counts.n, 0))
@@ -59,8 +102,9 @@ export async function loadProjects(
       'sites', p.sites,
       'categories', coalesce(lists.categories, '[]'::json),
       'createdAt', ${isoUtc('p.created_at')},
-      'updatedAt', ${isoUtc('p.updated_at')}
-    ) ORDER BY p.updated_at DESC, p.id), '[]'::json) AS body
+      'updatedAt', ${isoUtc('p.updated_at')},
+      'sortKey', p.sort_key
+    ) ORDER BY ${page ? sql`p.sort_key COLLATE "C", p.id` : sql`p.updated_at DESC, p.id`}), '[]'::json) AS body
     FROM chosen p LEFT JOIN lists ON lists.project_id = p.id`.execute(db);
   const raw = result.rows[0]?.body ?? [];
   const projects = (typeof raw === 'string' ? JSON.parse(raw) : raw) as ProjectJson[];
@@ -80,8 +124,56 @@ export async function loadProjects(
       scenarioCount: categories.reduce((sum, c) => sum + c.scenarioCount, 0),
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
+      sortKey: p.sortKey,
     };
   });
+}
+
+/** Projects most recently updated first (all, or the `limit` first), or the one `id`. */
+export async function loadProjects(
+  db: Db,
+  organizationId: string,
+  options: { id?: string; limit?: number } = {},
+): Promise<Schemas['Project'][]> {
+  const found = await queryProjects(db, organizationId, options);
+  return found.map(({ sortKey: _, ...project }) => project);
+}
+
+/** One page of the projects page: `size` projects by folded name after `after`, and where the next page starts. */
+export async function pageProjects(
+  db: Db,
+  organizationId: string,
+  page: { q: string; after: PagePosition | null; size: number },
+): Promise<{ items: Schemas['Project'][]; next: PagePosition | null }> {
+  // One more than asked tells whether a next page exists without a count.
+  const found = await queryProjects(db, organizationId, { page: { ...page, size: page.size + 1 } });
+  const items = found.slice(0, page.size);
+  const last = items.at(-1);
+  return {
+    items: items.map(({ sortKey: _, ...project }) => project),
+    next: found.length > page.size && last ? { key: last.sortKey, id: last.id } : null,
+  };
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The projects page's three figures, over all of the organization's projects. */
+export async function projectStats(db: Db, organizationId: string): Promise<Schemas['ProjectStats']> {
+  const since = new Date(Date.now() - WEEK_MS);
+  const result = await sql<{ total: number; with_scenarios: number; recent: number }>`
+    SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE EXISTS (
+        SELECT 1 FROM categories c JOIN scenarios s ON s.category_id = c.id
+        WHERE c.project_id = p.id AND c.organization_id = ${organizationId}
+      ))::int AS with_scenarios,
+      count(*) FILTER (WHERE p.updated_at >= ${since})::int AS recent
+    FROM projects p WHERE p.organization_id = ${organizationId}`.execute(db);
+  const row = result.rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    withScenarios: Number(row?.with_scenarios ?? 0),
+    modifiedLast7Days: Number(row?.recent ?? 0),
+  };
 }
 
 export async function findProject(db: Db, organizationId: string, id: string): Promise<ProjectRow> {

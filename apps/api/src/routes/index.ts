@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { type OperationRules, operationRules, specPath } from '../contract.ts';
 import { accessHook } from '../plugins/app/access.ts';
 import { respond } from '../plugins/app/conditional.ts';
-import { bodyCheck, contentTypeHook } from '../plugins/app/input.ts';
+import { bodyCheck, contentTypeHook, integerQuery } from '../plugins/app/input.ts';
 import type { Handlers, OperationId, RawResult, Request, Services } from '../types.ts';
 import * as assistant from './assistant.ts';
 import * as accounts from './auth/accounts.ts';
@@ -113,7 +113,7 @@ function routeFor(services: Services, operationId: OperationId, rules: Operation
     });
   return {
     onRequest: [accessHook(services, operationId, rules), contentTypeHook(rules.bodyTypes)],
-    preValidation: bodyCheck(rules.bodyTypes),
+    preValidation: [integerQuery(rules.integerQuery), bodyCheck(rules.bodyTypes)],
     handler: respond(services, operationId, rules.access, run),
   };
 }

@@ -12,8 +12,43 @@ function normalizeSites(sites: string[]): string[] {
   return result.origins;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor handed out as `nextCursor`: the last item's position, opaque to clients (base64url JSON). */
+function encodeCursor(position: projects.PagePosition): string {
+  return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
+}
+
+/** A cursor this server made, or a 400 on the parameter (a forged or truncated one must not reach the query). */
+function decodeCursor(cursor: string): projects.PagePosition {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      UUID.test(value[1])
+    )
+      return { key: value[0], id: value[1] };
+  } catch {
+    // falls through to the refusal
+  }
+  throw fieldProblem('/query/cursor', 'field.invalid');
+}
+
 export const listProjects: Handler<'listProjects'> = async (services, request) => {
-  return { status: 200, body: await projects.loadProjects(services.db, organizationOf(request)) };
+  const organizationId = organizationOf(request);
+  const { q, limit, cursor } = request.query;
+  const after = cursor ? decodeCursor(cursor) : null;
+  const [page, stats] = await Promise.all([
+    projects.pageProjects(services.db, organizationId, { q: q?.trim() ?? '', after, size: limit ?? 24 }),
+    projects.projectStats(services.db, organizationId),
+  ]);
+  return {
+    status: 200,
+    body: { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null, stats },
+  };
 };
 
 export const createProject: Handler<'createProject'> = async (services, request) => {

@@ -30,6 +30,7 @@ export const contentMessages = defineMessages({
     defaultMessage: 'Créez votre premier projet pour commencer à rédiger des guides.',
   },
   projectsList: { id: 'app.projects.list', defaultMessage: 'Liste des projets' },
+  showMore: { id: 'app.projects.showMore', defaultMessage: 'Voir plus' },
   projectCreated: { id: 'app.projects.created', defaultMessage: 'Projet créé' },
   projectUpdated: { id: 'app.projects.updated', defaultMessage: 'Projet mis à jour' },
   projectDeleted: { id: 'app.projects.deleted', defaultMessage: 'Projet supprimé' },

@@ -31,7 +31,14 @@ async function organizationChosen(): Promise<boolean> {
 /** Primes the cache for a screen; a failure is left to the screen's own error state. */
 export async function prime(...queries: { queryKey: readonly unknown[] }[]) {
   if (!(await organizationChosen())) return;
-  await Promise.all(queries.map((query) => queryClient.prefetchQuery(query as never)));
+  await Promise.all(
+    queries.map((query) =>
+      // A paged list (useInfiniteQuery) is primed with its first page.
+      'initialPageParam' in query
+        ? queryClient.prefetchInfiniteQuery(query as never)
+        : queryClient.prefetchQuery(query as never),
+    ),
+  );
 }
 
 const contentPaths = ['/projects', '/scenarios', '/dashboard', '/catalogue'];

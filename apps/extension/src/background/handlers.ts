@@ -1,4 +1,4 @@
-import { ApiError } from '@mulot/api-client';
+import { ApiError, allProjects } from '@mulot/api-client';
 import { browser } from 'wxt/browser';
 import { directApi } from '../client';
 import { type Locale, translator } from '../intl';
@@ -334,8 +334,8 @@ async function resolveTarget(
     const { data } = await api.GET('/projects/{id}', { params: { path: { id: request.projectId } } });
     sites = data?.sites ?? [];
   } else {
-    const { data } = await api.GET('/projects');
-    sites = (data ?? []).flatMap((project) => project.sites);
+    // Every page: the list is paged, and a site of the last project counts as much as one of the first.
+    sites = (await allProjects(api)).flatMap((project) => project.sites);
   }
   const resolved = resolveUrl(request, { ...(steps ? { steps } : {}), projectSites: sites });
   return resolved.ok ? { ...resolved, sites } : resolved;

@@ -1,4 +1,5 @@
 import {
+  allProjects,
   createScenario,
   createStep,
   deleteStep,
@@ -149,9 +150,8 @@ export function useCreator({ api }: Context, initial: CreatorState) {
       void stepsView();
       return;
     }
-    api
-      .GET('/projects')
-      .then((response) => setView({ kind: 'form', projects: response.data ?? [] }))
+    allProjects(api)
+      .then((projects) => setView({ kind: 'form', projects }))
       .catch((error: unknown) => {
         setView({ kind: 'form', projects: [] });
         setNotice({ alert: failure(error) });

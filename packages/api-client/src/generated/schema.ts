@@ -621,7 +621,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Projects of the current organization, most recently updated first */
+        /**
+         * One page of the current organization's projects, by name, optionally searched
+         * @description Projects ordered by name (ignoring case and accents), then id: a stable order, so following `nextCursor`
+         *     from the first page returns every project exactly once, even while others are created, edited or deleted
+         *     meanwhile (only a project renamed during the walk may move past or behind the cursor). `q`
+         *     keeps the projects whose name or description contains it, ignoring case and accents (as the back-office's
+         *     search box always did). `stats` counts the organization's projects whatever `q` and the page.
+         *     A client needing every project (the extension's site list) follows `nextCursor` with `limit=100`.
+         */
         get: operations["listProjects"];
         put?: never;
         /** Create a project in the current organization */
@@ -1555,12 +1563,27 @@ export interface components {
             name: string;
             sites: components["schemas"]["Site"][];
         };
+        /** @description GET /projects: one page of projects, in the order the operation states. */
+        ProjectPage: {
+            items: components["schemas"]["Project"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            stats: components["schemas"]["ProjectStats"];
+        };
         /** @description A project as referenced from its categories and scenarios. */
         ProjectRef: {
             /** Format: uuid */
             id: string;
             name: string;
             sites: components["schemas"]["SiteOrigin"][];
+        };
+        /** @description The organization's projects counted whatever the search and the page (the projects page's figures). */
+        ProjectStats: {
+            /** @description Projects whose `updatedAt` is within the 7 days before the answer (counted at most an hour ago). */
+            modifiedLast7Days: number;
+            total: number;
+            /** @description Projects with at least one scenario. */
+            withScenarios: number;
         };
         /** @description Body of PUT /projects/{id} (replaces name, description and sites). */
         ProjectUpdate: {
@@ -2050,6 +2073,14 @@ export interface components {
          *     the caller's organizations: 403); optional elsewhere.
          */
         OrganizationId: string;
+        /**
+         * @description The `nextCursor` of the previous page, as received (opaque); absent for the first page. A cursor this
+         *     server did not make answers 400 `field.invalid` on `/query/cursor`. A cursor is only meaningful with the
+         *     same `q` it was received with.
+         */
+        PageCursor: string;
+        /** @description Most items in the page (1 to 100; 24 when absent). Out of bounds answers 400. */
+        PageLimit: number;
         /** @description Project id. */
         ProjectId: string;
         /** @description Run id. */
@@ -3020,7 +3051,18 @@ export interface operations {
     };
     listProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page, as received (opaque); absent for the first page. A cursor this
+                 *     server did not make answers 400 `field.invalid` on `/query/cursor`. A cursor is only meaningful with the
+                 *     same `q` it was received with.
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description Most items in the page (1 to 100; 24 when absent). Out of bounds answers 400. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Text the name or the description contains (case and accents ignored; blank is no search). */
+                q?: string;
+            };
             header?: {
                 /**
                  * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
@@ -3040,7 +3082,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The projects. */
+            /** @description A page of projects, the cursor of the next one and the organization's project counts. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Revalidate"];
@@ -3048,7 +3090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Project"][];
+                    "application/json": components["schemas"]["ProjectPage"];
                 };
             };
             304: components["responses"]["NotModified"];

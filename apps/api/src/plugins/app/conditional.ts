@@ -20,10 +20,17 @@ export const conditionalReads = new Set<OperationId>([
   'getCatalogue',
 ]);
 
+/**
+ * Conditional reads whose body also depends on the time: the projects' "modified in the last 7 days" count moves
+ * as days pass without any write, so their tag (and held copy) lasts at most until the hour changes.
+ */
+const timeDependent = new Set<OperationId>(['listProjects']);
+const currentHour = () => String(Math.floor(Date.now() / 3_600_000));
+
 /** The strong entity tag of a conditional read: the version, and a digest of what else the body depends on. */
-export function contentTag(caller: Caller, locale: Locale): string | null {
+export function contentTag(caller: Caller, locale: Locale, period = ''): string | null {
   if (caller.contentVersion === null || caller.organizationId === null) return null;
-  const input = `${caller.organizationId}|${caller.role ?? '-'}|${caller.user.is_admin}|${locale}`;
+  const input = `${caller.organizationId}|${caller.role ?? '-'}|${caller.user.is_admin}|${locale}|${period}`;
   let digest = digests.get(input);
   if (digest === undefined) {
     digest = createHash('sha256').update(input).digest('hex').slice(0, 12);
@@ -61,7 +68,10 @@ export function respond(
   const organizationScoped = access === 'member' || access === 'admin';
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Read in the access hook, before the body is: a body is never newer-tagged than its content.
-    const tag = conditional && request.caller ? contentTag(request.caller, request.locale) : null;
+    const tag =
+      conditional && request.caller
+        ? contentTag(request.caller, request.locale, timeDependent.has(operationId) ? currentHour() : '')
+        : null;
     const cacheKey = `${request.url}\n${request.caller?.organizationId}\n${tag}`;
     if (tag) {
       reply.header('etag', tag).header('cache-control', 'private, no-cache');

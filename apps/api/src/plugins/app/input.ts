@@ -66,6 +66,21 @@ export function contentTypeHook(accepted: string[]) {
 }
 
 /** Fastify picks the body schema by content type, so a request without one would skip validation. */
+/**
+ * A query string carries only text: the digits of an integer parameter become its number, so the contract's
+ * integer bounds apply (types are never coerced otherwise; anything else stays text and answers `field.type`).
+ */
+export function integerQuery(names: string[]) {
+  return async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (!query) return;
+    for (const name of names) {
+      const value = query[name];
+      if (typeof value === 'string' && /^-?[0-9]{1,15}$/.test(value)) query[name] = Number(value);
+    }
+  };
+}
+
 export function bodyCheck(accepted: string[]) {
   return async (request: FastifyRequest) => {
     // An empty body of an image type is parsed as an empty buffer: as missing as no body at all.

@@ -1,13 +1,13 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { reply } from '#stories/api.ts';
-import { assistantAnswer, projects } from '#stories/fixtures.ts';
+import { assistantAnswer, projectPage, projects } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Assistant',
   ...routeMeta('/app/assistant', {
-    api: [reply('get', '/projects', projects)],
+    api: [reply('get', '/projects', ({ request }) => projectPage(projects, request))],
   }),
 };
 export default meta;

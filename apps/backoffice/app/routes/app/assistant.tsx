@@ -5,7 +5,7 @@ import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { projectsQuery } from '#app/features/projects/queries.ts';
+import { allProjectsQuery } from '#app/features/projects/queries.ts';
 import { scenarioQuery } from '#app/features/scenarios/queries.ts';
 import { errorMessage } from '#app/lib/api.ts';
 import { reportFailure } from '#app/lib/content.ts';
@@ -37,7 +37,7 @@ const narrow = css({ maxW: '2xl', display: 'flex', flexDirection: 'column', gap:
  */
 export default function AssistantPage() {
   const intl = useIntl();
-  const projects = useQuery(projectsQuery);
+  const projects = useQuery(allProjectsQuery);
   const ask = $api.useMutation('post', '/assistant');
   const [site, setSite] = useState(ALL);
   const [answer, setAnswer] = useState<AssistantAnswer | null>(null);

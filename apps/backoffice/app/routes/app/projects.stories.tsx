@@ -1,13 +1,13 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
-import { projects } from '#stories/fixtures.ts';
+import { manyProjects, projectPage, projects } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Projects',
   ...routeMeta('/app/projects', {
-    api: [reply('get', '/projects', projects)],
+    api: [reply('get', '/projects', ({ request }) => projectPage(projects, request))],
   }),
 };
 export default meta;
@@ -31,7 +31,7 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  parameters: route({ api: [reply('get', '/projects', [])] }),
+  parameters: route({ api: [reply('get', '/projects', ({ request }) => projectPage([], request))] }),
   play: async () => {
     const screen = page();
     await expect(await screen.findByText('Aucun projet')).toBeVisible();
@@ -58,7 +58,7 @@ export const CreateProject: Story = {
     api: (() => {
       const list = projects.slice(0, 2);
       return [
-        reply('get', '/projects', () => list),
+        reply('get', '/projects', ({ request }) => projectPage(list, request)),
         reply('post', '/projects', ({ body }) => {
           const created = {
             ...(projects[0] as (typeof projects)[number]),
@@ -110,5 +110,80 @@ export const Phone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async () => {
     await expect(await page().findByRole('heading', { level: 1, name: 'Vos projets' })).toBeVisible();
+  },
+};
+
+/** The GET /projects requests a story's server received, in order. */
+function recorder() {
+  const seen: URL[] = [];
+  const list = manyProjects(60);
+  return {
+    seen,
+    api: [
+      reply('get', '/projects', ({ request }) => {
+        seen.push(new URL(request.url));
+        return projectPage(list, request);
+      }),
+    ],
+  };
+}
+
+const many = recorder();
+
+/**
+ * Sixty projects: the first 24 by name, once (the loader's answer is not asked again when the screen mounts),
+ * then "Voir plus" adds the next ones until there are none left; the figures count all sixty.
+ */
+export const ManyProjects: Story = {
+  parameters: route({ api: many.api }),
+  play: async () => {
+    many.seen.length = 0;
+    const screen = page();
+    const list = await screen.findByRole('region', { name: 'Liste des projets' });
+    await expect(await within(list).findByRole('link', { name: /^Projet 001/ })).toBeVisible();
+    await expect(within(list).getAllByRole('link', { name: /^Projet/ })).toHaveLength(24);
+    await expect(many.seen).toHaveLength(1);
+    await expect(within(screen.getByLabelText('Statistiques des projets')).getByText('60')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Voir plus' }));
+    await expect(await within(list).findByRole('link', { name: /^Projet 048/ })).toBeVisible();
+    await expect(within(list).getAllByRole('link', { name: /^Projet/ })).toHaveLength(48);
+    await userEvent.click(screen.getByRole('button', { name: 'Voir plus' }));
+    await expect(await within(list).findByRole('link', { name: /^Projet 060/ })).toBeVisible();
+    await expect(within(list).getAllByRole('link', { name: /^Projet/ })).toHaveLength(60);
+    await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+    // Each page asked once, each after the previous one's cursor.
+    await expect(many.seen.map((url) => url.searchParams.get('cursor'))).toEqual([null, '24', '48']);
+  },
+};
+
+const searched = recorder();
+
+/**
+ * The search is the server's: once the typing pauses, one request with the words typed (not one per key), and
+ * the cards it answers — ignoring case and accents — with "Voir plus" only when more match.
+ */
+export const ServerSearch: Story = {
+  parameters: route({ api: searched.api }),
+  play: async () => {
+    searched.seen.length = 0;
+    const screen = page();
+    const list = await screen.findByRole('region', { name: 'Liste des projets' });
+    await within(list).findByRole('link', { name: /^Projet 001/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Rechercher un projet' }), 'PROJET 05');
+    await expect(await within(list).findByRole('link', { name: /^Projet 059/ })).toBeVisible();
+    await expect(within(list).getAllByRole('link', { name: /^Projet/ })).toHaveLength(10);
+    await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+    const queries = searched.seen.map((url) => url.searchParams.get('q'));
+    await expect(queries.at(-1)).toBe('PROJET 05');
+    await expect(queries.length).toBeLessThan(4);
+    // Nothing matches: the spec's no-result state, whose button clears the search.
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Rechercher un projet' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Rechercher un projet' }), 'zèbre');
+    await expect(await screen.findByText('Aucun élément ne correspond à « zèbre ».')).toBeVisible();
+    // The no-result state's own button (the search box has a clear button of the same name).
+    const noResult = screen.getByText('Aucun résultat').closest('[data-empty-state]') as HTMLElement;
+    await userEvent.click(within(noResult).getByRole('button', { name: 'Effacer la recherche' }));
+    await expect(await within(list).findByRole('link', { name: /^Projet 001/ })).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Voir plus' })).toBeVisible();
   },
 };

@@ -6,7 +6,6 @@ import {
   CollectionState,
   ContentHeader,
   DeleteConfirmDialog,
-  matchesSearch,
   ProjectCard,
   ProjectDialog,
   type ProjectFormValues,
@@ -14,12 +13,13 @@ import {
   pageStack,
   toolbar,
 } from '@mulot/ui/fragments/content';
-import { useQuery } from '@tanstack/react-query';
+import { css } from '@mulot/ui/styled-system/css';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '#app/features/projects/mutations.ts';
-import { projectsQuery } from '#app/features/projects/queries.ts';
+import { projectPagesQuery } from '#app/features/projects/queries.ts';
 import { errorMessage, isRetryable, useRefusal } from '#app/lib/api.ts';
 import { PROJECT_FIELDS, prime } from '#app/lib/content.ts';
 import { contentMessages as m } from '#app/lib/content-messages.ts';
@@ -27,25 +27,47 @@ import { title } from '#app/lib/title.ts';
 
 type Project = Schemas['Project'];
 
+const moreRow = css({ display: 'flex', justifyContent: 'center', pt: '6' });
+
 export const meta = () => title('titleProjects');
 
 export async function clientLoader() {
-  await prime(projectsQuery);
+  await prime(projectPagesQuery(''));
   return null;
+}
+
+/** How long the search box waits for the typing to pause before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** The value once it has not changed for `delay` ms (a cleared search applies at once). */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value.trim() === '') {
+      setSettled(value);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
 }
 
 export default function Projects() {
   const intl = useIntl();
-  const projects = useQuery(projectsQuery);
   const [search, setSearch] = useState('');
+  const searched = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  // The previous search's cards stay while the next one loads: the list does not flash to placeholders per key.
+  const projects = useInfiniteQuery({ ...projectPagesQuery(searched), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const create = useCreateProject();
   const update = useUpdateProject();
   const remove = useDeleteProject();
 
-  const list = projects.data ?? [];
-  const shown = list.filter((p) => matchesSearch(search, p.name, p.description));
+  const shown = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  // The organization's figures, whatever the search: counted by the server over every project.
+  const counts = projects.data?.pages[0]?.stats;
   const saving = editing === 'new' ? create : update;
   const refusal = useRefusal(saving.error, PROJECT_FIELDS);
 
@@ -81,7 +103,12 @@ export default function Projects() {
         actions={newButton}
       />
       {/* A failed list is not "0 projects": the list's error says what happened (the failed story showed zeros). */}
-      {!projects.isError && <ProjectStats projects={list} loading={projects.isPending} />}
+      {!projects.isError && (
+        <ProjectStats
+          counts={counts ?? { total: 0, withScenarios: 0, modifiedLast7Days: 0 }}
+          loading={projects.isPending}
+        />
+      )}
       <div className={toolbar}>
         <SearchInput
           value={search}
@@ -97,13 +124,13 @@ export default function Projects() {
           error={projects.isError ? errorMessage(projects.error) : null}
           retryable={isRetryable(projects.error)}
           onRetry={() => void projects.refetch()}
-          empty={list.length === 0}
+          empty={counts?.total === 0}
           emptyIcon={<FolderPlus />}
           emptyTitle={intl.formatMessage(m.noProject)}
           emptyDescription={intl.formatMessage(m.noProjectDescription)}
           emptyAction={newButton}
           noResult={shown.length === 0}
-          search={search}
+          search={searched}
           onClearSearch={() => setSearch('')}
         >
           {shown.map((project) => (
@@ -119,6 +146,17 @@ export default function Projects() {
             />
           ))}
         </CollectionState>
+        {projects.hasNextPage && !projects.isError && (
+          <div className={moreRow}>
+            <Button
+              variant="outline"
+              loading={projects.isFetchingNextPage}
+              onClick={() => void projects.fetchNextPage()}
+            >
+              {intl.formatMessage(m.showMore)}
+            </Button>
+          </div>
+        )}
       </section>
       {editing && (
         <ProjectDialog

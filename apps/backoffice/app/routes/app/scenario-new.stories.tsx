@@ -1,14 +1,14 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { reply } from '#stories/api.ts';
-import { category, project, projects } from '#stories/fixtures.ts';
+import { category, project, projectPage, projects } from '#stories/fixtures.ts';
 import { page, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/ScenarioNew',
   ...routeMeta(`/app/projects/${project.id}/categories/${category.id}/scenarios/new`, {
     api: [
-      reply('get', '/projects', projects),
+      reply('get', '/projects', ({ request }) => projectPage(projects, request)),
       reply('get', '/projects/{id}/categories/{categoryId}', category),
     ],
   }),

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { categoryQuery } from '#app/features/categories/queries.ts';
-import { projectsQuery } from '#app/features/projects/queries.ts';
+import { allProjectsQuery } from '#app/features/projects/queries.ts';
 import { useCreateGuide } from '#app/features/scenarios/mutations.ts';
 import { isNotFound, useRefusal } from '#app/lib/api.ts';
 import { GUIDE_FIELDS, prime } from '#app/lib/content.ts';
@@ -16,14 +16,14 @@ import type { Route } from './+types/scenario-new';
 export const meta = () => title('titleScenarioNew');
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await prime(projectsQuery, categoryQuery(params.id, params.categoryId));
+  await prime(allProjectsQuery, categoryQuery(params.id, params.categoryId));
   return null;
 }
 
 export default function ScenarioNew({ params }: Route.ComponentProps) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const projects = useQuery(projectsQuery);
+  const projects = useQuery(allProjectsQuery);
   const category = useQuery(categoryQuery(params.id, params.categoryId));
   const create = useCreateGuide();
   const refusal = useRefusal(create.error, GUIDE_FIELDS);

@@ -46,7 +46,13 @@ export {
   type SiteRefusal,
 } from './project-form';
 export { Duration, StepCount, useShortDate } from './shared';
-export { CategoryStats, modifiedWithinWeek, ProjectDetailStats, ProjectStats } from './stats';
+export {
+  CategoryStats,
+  modifiedWithinWeek,
+  type ProjectCounts,
+  ProjectDetailStats,
+  ProjectStats,
+} from './stats';
 export {
   CategoryStatusBadge,
   categoryStatus,

@@ -65,18 +65,43 @@ export function modifiedWithinWeek(updatedAt: string, now: Date = new Date()): b
   return Number.isFinite(time) && now.getTime() - time <= WEEK_MS;
 }
 
-export interface ProjectStatsProps {
-  projects: { scenarioCount: number; updatedAt: string }[];
-  loading?: boolean;
-  /** The reference time of "the last 7 days" (tests pin it). */
-  now?: Date;
+export interface ProjectCounts {
+  total: number;
+  withScenarios: number;
+  modifiedLast7Days: number;
 }
 
-export function ProjectStats({ projects, loading, now }: ProjectStatsProps) {
+export type ProjectStatsProps = {
+  loading?: boolean;
+} & (
+  | {
+      /** Every project, counted here. */
+      projects: { scenarioCount: number; updatedAt: string }[];
+      /** The reference time of "the last 7 days" (tests pin it). */
+      now?: Date;
+    }
+  | {
+      /** Counted by the server, when the screen holds only a page of the projects. */
+      counts: ProjectCounts;
+    }
+);
+
+function countProjects(props: ProjectStatsProps): ProjectCounts {
+  if ('counts' in props) return props.counts;
+  const { projects, now } = props;
+  return {
+    total: projects.length,
+    withScenarios: projects.filter((p) => p.scenarioCount > 0).length,
+    modifiedLast7Days: projects.filter((p) => modifiedWithinWeek(p.updatedAt, now)).length,
+  };
+}
+
+export function ProjectStats(props: ProjectStatsProps) {
   const intl = useIntl();
+  const counts = countProjects(props);
   return (
     <StatRow
-      loading={loading}
+      loading={props.loading}
       label={intl.formatMessage({
         id: 'content.projectStats.label',
         defaultMessage: 'Statistiques des projets',
@@ -85,13 +110,13 @@ export function ProjectStats({ projects, loading, now }: ProjectStatsProps) {
         {
           key: 'total',
           label: <FormattedMessage id="content.projectStats.total" defaultMessage="Total des projets" />,
-          value: projects.length,
+          value: counts.total,
           icon: <Folder />,
         },
         {
           key: 'withScenarios',
           label: <FormattedMessage id="content.projectStats.withScenarios" defaultMessage="Avec scénarios" />,
-          value: projects.filter((p) => p.scenarioCount > 0).length,
+          value: counts.withScenarios,
           icon: <FolderCheck />,
         },
         {
@@ -102,7 +127,7 @@ export function ProjectStats({ projects, loading, now }: ProjectStatsProps) {
               defaultMessage="Modifiés ces 7 derniers jours"
             />
           ),
-          value: projects.filter((p) => modifiedWithinWeek(p.updatedAt, now)).length,
+          value: counts.modifiedLast7Days,
           icon: <CalendarClock />,
         },
       ]}
