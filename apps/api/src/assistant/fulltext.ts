@@ -89,7 +89,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   if (concepts.length === 0) return [];
   const index = await scopeIndex(db, scope);
   const docs = index.docs;
-  if (docs.length === 0) return [];
+  if (index.total === 0) return [];
   const stems = await stemsOf(
     db,
     concepts.flatMap((c) => c.alternatives.flatMap((a) => a.words)),
@@ -133,7 +133,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     (a, b) => a - b,
   );
   const found = visited.map((di) => {
-    const [id, doc] = docs[di] as [string, Doc];
+    const [id, doc] = docs[di] as readonly [string, Doc];
     const best = concepts.map(() => 0);
     // Per concept and field, the best alternative found there: a guide that has a concept in several fields is more
     // about it (it orders guides of equal score, like a term's frequency in BM25, without changing the decision).
@@ -163,7 +163,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   });
 
   // Rarer concepts say more: a concept's weight is its inverse document frequency in scope.
-  const total = docs.length;
+  const total = index.total;
   const idf = (df: number) => Math.log(1 + total / (1 + df));
   const weights = concepts.map((c, ci) => {
     const df = found.filter((f) => (f.best[ci] as number) > 0).length;
