@@ -18,30 +18,74 @@ export interface Scope {
   contentVersion?: string | null;
 }
 
-/** A field's lexemes, sorted, for exact and prefix lookups. */
-type Lexicon = { sorted: string[]; set: Set<string> };
+/** A field's lexemes, for exact lookups, and sorted for prefixes (sorted on the first prefix lookup only). */
+class Lexicon {
+  readonly set: Set<string>;
+  #sorted: string[] | undefined;
 
-export interface Doc {
+  constructor(words: Iterable<string>) {
+    this.set = new Set(words);
+  }
+
+  get sorted(): string[] {
+    this.#sorted ??= [...this.set].sort();
+    return this.#sorted;
+  }
+}
+
+/**
+ * A guide as the search reads it. Its fields' lexicons are made on the first query that visits it: reading an
+ * organization's 20,000 guides then costs no set per field and guide, only the postings.
+ */
+export class Doc {
   /** The search row's version (xmin): every refresh rewrites the row, so a changed guide has a new one. */
-  version: string;
-  title: string;
-  summary: string;
-  description: string;
-  fields: Record<Field, Lexicon>;
-  /** Every lexeme of the guide, to skip quickly the guides an alternative is not in. */
-  all: Lexicon;
+  readonly version: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly description: string;
+  /** The lexemes of each field, as the search row holds them. */
+  readonly lexemes: Record<Field, readonly string[]>;
   /** Folded words of all its texts: what a typo is read as. */
-  words: string[];
-}
+  readonly words: readonly string[];
+  #fields: Record<Field, Lexicon> | undefined;
+  #all: Lexicon | undefined;
 
-function lexicon(words: Iterable<string>): Lexicon {
-  const set = new Set(words);
-  return { sorted: [...set].sort(), set };
-}
+  constructor(row: {
+    version: string;
+    title: string;
+    summary: string;
+    description: string;
+    lexemes: Record<Field, readonly string[]>;
+    words: readonly string[];
+  }) {
+    this.version = row.version;
+    this.title = row.title;
+    this.summary = row.summary;
+    this.description = row.description;
+    this.lexemes = row.lexemes;
+    this.words = row.words;
+  }
 
-/** The lexemes of a tsvector's text form ('lex':1,2 'other':3). */
-function lexemes(tsvector: string): string[] {
-  return [...tsvector.matchAll(/'((?:[^']|'')*)'/g)].map((m) => (m[1] as string).replace(/''/g, "'"));
+  get fields(): Record<Field, Lexicon> {
+    this.#fields ??= {
+      title: new Lexicon(this.lexemes.title),
+      names: new Lexicon(this.lexemes.names),
+      summary: new Lexicon(this.lexemes.summary),
+      steps: new Lexicon(this.lexemes.steps),
+    };
+    return this.#fields;
+  }
+
+  /** Every lexeme of the guide (the step names are among the steps'), to skip the guides a reading is not in. */
+  get all(): Lexicon {
+    this.#all ??= new Lexicon([...this.lexemes.title, ...this.lexemes.summary, ...this.lexemes.steps]);
+    return this.#all;
+  }
+
+  /** The same lexemes, per field, possibly repeated: what the postings are made from. */
+  get indexed(): ReadonlyArray<readonly string[]> {
+    return [this.lexemes.title, this.lexemes.summary, this.lexemes.steps];
+  }
 }
 
 /**
@@ -76,8 +120,9 @@ class OrganizationIndex {
   readonly #free: number[] = [];
   readonly postings = new Map<string, number[]>();
   sorted: string[] = [];
-  readonly #wordCounts = new Map<string, number>();
-  words: string[] = [];
+  /** How many guides have each word; counted on the first question that needs the words (a typo), then kept. */
+  #wordCounts: Map<string, number> | undefined;
+  #words: string[] | undefined;
   /** The refresh under way: the questions arriving meanwhile wait for it rather than run their own. */
   refreshing: Promise<void> | undefined;
   readonly #views = new Map<string, { revision: number; view: ScopeIndex }>();
@@ -100,34 +145,37 @@ class OrganizationIndex {
     const gone = new Set<string>();
     const fresh = new Set<string>();
     let wordsChanged = false;
+    const counts = this.#wordCounts;
     const drop = (id: string) => {
       const entry = this.entries.get(id);
       if (!entry) return;
       this.entries.delete(id);
       this.docs[entry.slot] = undefined;
       this.#free.push(entry.slot);
-      for (const lexeme of entry.doc.all.sorted) {
-        const list = this.postings.get(lexeme);
-        if (!list) continue;
-        const at = list.indexOf(entry.slot);
-        if (at >= 0) {
-          list[at] = list[list.length - 1] as number;
-          list.pop();
+      for (const field of entry.doc.indexed)
+        for (const lexeme of field) {
+          const list = this.postings.get(lexeme);
+          if (!list) continue;
+          const at = list.indexOf(entry.slot);
+          if (at >= 0) {
+            list[at] = list[list.length - 1] as number;
+            list.pop();
+          }
+          if (list.length === 0) {
+            this.postings.delete(lexeme);
+            if (fresh.has(lexeme)) fresh.delete(lexeme);
+            else gone.add(lexeme);
+          }
         }
-        if (list.length === 0) {
-          this.postings.delete(lexeme);
-          if (fresh.has(lexeme)) fresh.delete(lexeme);
-          else gone.add(lexeme);
+      if (counts)
+        for (const word of entry.doc.words) {
+          const n = (counts.get(word) ?? 0) - 1;
+          if (n > 0) counts.set(word, n);
+          else {
+            counts.delete(word);
+            wordsChanged = true;
+          }
         }
-      }
-      for (const word of entry.doc.words) {
-        const n = (this.#wordCounts.get(word) ?? 0) - 1;
-        if (n > 0) this.#wordCounts.set(word, n);
-        else {
-          this.#wordCounts.delete(word);
-          wordsChanged = true;
-        }
-      }
       this.revision++;
     };
     for (const id of removed) drop(id);
@@ -136,20 +184,24 @@ class OrganizationIndex {
       const slot = this.#free.pop() ?? this.docs.length;
       this.docs[slot] = [id, doc];
       this.entries.set(id, { slot, projectId, doc });
-      for (const lexeme of doc.all.sorted) {
-        const list = this.postings.get(lexeme);
-        if (list) list.push(slot);
-        else {
-          this.postings.set(lexeme, [slot]);
-          if (gone.has(lexeme)) gone.delete(lexeme);
-          else fresh.add(lexeme);
+      for (const field of doc.indexed)
+        for (const lexeme of field) {
+          const list = this.postings.get(lexeme);
+          // A lexeme in several fields: the guide's slot, pushed last, is there already.
+          if (list) {
+            if (list[list.length - 1] !== slot) list.push(slot);
+          } else {
+            this.postings.set(lexeme, [slot]);
+            if (gone.has(lexeme)) gone.delete(lexeme);
+            else fresh.add(lexeme);
+          }
         }
-      }
-      for (const word of doc.words) {
-        const n = this.#wordCounts.get(word) ?? 0;
-        this.#wordCounts.set(word, n + 1);
-        if (n === 0) wordsChanged = true;
-      }
+      if (counts)
+        for (const word of doc.words) {
+          const n = counts.get(word) ?? 0;
+          counts.set(word, n + 1);
+          if (n === 0) wordsChanged = true;
+        }
       this.revision++;
     }
     for (const { id, projectId } of moved) {
@@ -160,7 +212,19 @@ class OrganizationIndex {
       }
     }
     if (gone.size > 0 || fresh.size > 0) this.sorted = mergeSorted(this.sorted, gone, [...fresh].sort());
-    if (wordsChanged) this.words = [...this.#wordCounts.keys()];
+    if (wordsChanged) this.#words = undefined;
+  }
+
+  /** The distinct words of the guides held: what a typo is read as. */
+  get words(): readonly string[] {
+    if (!this.#wordCounts) {
+      const counts = new Map<string, number>();
+      for (const { doc } of this.entries.values())
+        for (const word of doc.words) counts.set(word, (counts.get(word) ?? 0) + 1);
+      this.#wordCounts = counts;
+    }
+    this.#words ??= [...this.#wordCounts.keys()];
+    return this.#words;
   }
 
   /** The guides of some projects only (a site's), as a scope of their own: kept until the guides change. */
@@ -198,11 +262,12 @@ function indexOf(docs: Array<[string, Doc]>): ScopeIndex {
   const postings = new Map<string, number[]>();
   const words = new Set<string>();
   docs.forEach(([, doc], i) => {
-    for (const lexeme of doc.all.sorted) {
-      const list = postings.get(lexeme);
-      if (list) list.push(i);
-      else postings.set(lexeme, [i]);
-    }
+    for (const field of doc.indexed)
+      for (const lexeme of field) {
+        const list = postings.get(lexeme);
+        if (!list) postings.set(lexeme, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
     for (const w of doc.words) words.add(w);
   });
   return { docs, total: docs.length, postings, sorted: [...postings.keys()].sort(), words: [...words] };
@@ -280,75 +345,86 @@ async function refresh(
   index: OrganizationIndex,
   contentVersion: bigint | null,
 ): Promise<void> {
-  const listedText = await sql<{ list: string | null }>`
-    SELECT string_agg(s.id::text || ' ' || x.xmin::text || ' ' || c.project_id::text, ',') AS list
-    FROM scenarios s
-    JOIN categories c ON c.id = s.category_id
-    JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
-    WHERE s.organization_id = ${organizationId} AND s.status = 'published'`.execute(db);
-  const listed = new Map<string, { version: string; projectId: string }>();
-  for (const item of (listedText.rows[0]?.list ?? '').split(',')) {
-    if (!item) continue;
-    const [id, version, projectId] = item.split(' ') as [string, string, string];
-    listed.set(id, { version, projectId });
+  if (index.entries.size === 0) {
+    // Nothing held (a start, or an organization let go): every guide is read, with no list to compare first.
+    index.change([], await readDocs(db, organizationId, null), []);
+  } else {
+    const listedText = await sql<{ list: string | null }>`
+      SELECT string_agg(s.id::text || ' ' || x.xmin::text || ' ' || c.project_id::text, ',') AS list
+      FROM scenarios s
+      JOIN categories c ON c.id = s.category_id
+      JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
+      WHERE s.organization_id = ${organizationId} AND s.status = 'published'`.execute(db);
+    const listed = new Map<string, { version: string; projectId: string }>();
+    for (const item of (listedText.rows[0]?.list ?? '').split(',')) {
+      if (!item) continue;
+      const [id, version, projectId] = item.split(' ') as [string, string, string];
+      listed.set(id, { version, projectId });
+    }
+    const removed = [...index.entries.keys()].filter((id) => !listed.has(id));
+    const stale: string[] = [];
+    const moved: Array<{ id: string; projectId: string }> = [];
+    for (const [id, { version, projectId }] of listed) {
+      const held = index.entries.get(id);
+      if (held?.doc.version !== version) stale.push(id);
+      else if (held.projectId !== projectId) moved.push({ id, projectId });
+    }
+    // A guide changed again between the two reads is indexed as read (the newer content); its write moved the
+    // organization's version, so the next question compares again. One unpublished or deleted meanwhile is not read.
+    const added = stale.length > 0 ? await readDocs(db, organizationId, stale) : [];
+    const readIds = new Set(added.map((a) => a.id));
+    index.change([...removed, ...stale.filter((id) => !readIds.has(id))], added, moved);
   }
-  const removed = [...index.entries.keys()].filter((id) => !listed.has(id));
-  const stale: string[] = [];
-  const moved: Array<{ id: string; projectId: string }> = [];
-  for (const [id, { version, projectId }] of listed) {
-    const held = index.entries.get(id);
-    if (held?.doc.version !== version) stale.push(id);
-    else if (held.projectId !== projectId) moved.push({ id, projectId });
-  }
-  const added = stale.length > 0 ? await readDocs(db, stale, listed) : [];
-  // A guide changed again between the two reads has a newer version than listed: it is indexed as read (the newer
-  // content), and its version moved the organization's, so the next question reads it again.
-  index.change(removed, added, moved);
   if (contentVersion !== null && (index.contentVersion === null || contentVersion > index.contentVersion))
     index.contentVersion = contentVersion;
 }
 
+type DocRow = [
+  id: string,
+  version: string,
+  projectId: string,
+  title: string,
+  summary: string,
+  description: string,
+  a: string[],
+  n: string[],
+  b: string[],
+  c: string[],
+  words: string[],
+];
+
+/**
+ * The organization's published guides (all, or those of `ids`) with their search rows, as one JSON text: on PGlite,
+ * decoding one value and one JSON.parse cost a fraction of a row per guide and a tsvector's text form parsed in
+ * JavaScript (2.2 s → see bench/assistant-index.ts for 20,000 guides).
+ */
 async function readDocs(
   db: Db,
-  ids: string[],
-  listed: Map<string, { version: string; projectId: string }>,
+  organizationId: string,
+  ids: string[] | null,
 ): Promise<Array<{ id: string; projectId: string; doc: Doc }>> {
-  const rows = await sql<{
-    id: string;
-    version: string;
-    title: string;
-    summary: string;
-    description: string;
-    a: string;
-    n: string;
-    b: string;
-    c: string;
-    words: string[];
-  }>`
-    SELECT x.scenario_id AS id, x.xmin::text AS version, s.title, s.summary, s.description,
-      x.a::text AS a, x.n::text AS n, x.b::text AS b, x.c::text AS c, x.words
-    FROM mulot_search.scenario_search x JOIN scenarios s ON s.id = x.scenario_id
-    WHERE x.scenario_id = ANY(${sql.val(ids)}::uuid[])`.execute(db);
-  return rows.rows.flatMap((r) => {
-    const projectId = listed.get(r.id)?.projectId;
-    if (projectId === undefined) return [];
-    const fields = {
-      title: lexicon(lexemes(r.a)),
-      names: lexicon(lexemes(r.n)),
-      summary: lexicon(lexemes(r.b)),
-      steps: lexicon(lexemes(r.c)),
-    };
-    const doc: Doc = {
-      version: r.version,
-      title: r.title,
-      summary: r.summary,
-      description: r.description,
-      fields,
-      all: lexicon([...fields.title.set, ...fields.summary.set, ...fields.steps.set]),
-      words: r.words,
-    };
-    return [{ id: r.id, projectId, doc }];
-  });
+  const only = ids === null ? sql`` : sql`AND s.id = ANY(${sql.val(ids)}::uuid[])`;
+  const result = await sql<{ docs: string | null }>`
+    SELECT json_agg(json_build_array(s.id, x.xmin::text, c.project_id, s.title, s.summary, s.description,
+      tsvector_to_array(x.a), tsvector_to_array(x.n), tsvector_to_array(x.b), tsvector_to_array(x.c), x.words))::text
+      AS docs
+    FROM scenarios s
+    JOIN categories c ON c.id = s.category_id
+    JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
+    WHERE s.organization_id = ${organizationId} AND s.status = 'published' ${only}`.execute(db);
+  const rows = JSON.parse(result.rows[0]?.docs ?? '[]') as DocRow[];
+  return rows.map(([id, version, projectId, title, summary, description, a, n, b, c, words]) => ({
+    id,
+    projectId,
+    doc: new Doc({
+      version,
+      title,
+      summary,
+      description,
+      lexemes: { title: a, names: n, summary: b, steps: c },
+      words,
+    }),
+  }));
 }
 
 /** The guides (indexes in scope) having a lexeme, or, for a prefix, a lexeme starting with it. */
