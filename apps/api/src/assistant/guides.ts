@@ -12,8 +12,8 @@ export interface Scope {
   /** Only guides of these projects (the URL's site); undefined: every project. */
   projectIds?: string[];
   /**
-   * The organization's content version the caller read before this search (the access check's): the index held at
-   * that version or a later one is current. Unknown (benchmarks): the index is checked against the database.
+   * The organization's content version the caller read before this search (the access check's): an index brought up
+   * to date at that version is current. Unknown (benchmarks): the index is checked against the database.
    */
   contentVersion?: string | null;
 }
@@ -306,7 +306,8 @@ async function organizationIndex(
   let checked = false;
   for (;;) {
     // The version is read by the caller before the guides are: an index read after it holds at least its content.
-    if (wanted !== null && index.contentVersion !== null && index.contentVersion >= wanted) break;
+    // Another version, even an older one (a restore takes it back), is checked against the database.
+    if (wanted !== null && index.contentVersion === wanted) break;
     if (index.refreshing) {
       await index.refreshing;
       continue;
@@ -375,8 +376,7 @@ async function refresh(
     const readIds = new Set(added.map((a) => a.id));
     index.change([...removed, ...stale.filter((id) => !readIds.has(id))], added, moved);
   }
-  if (contentVersion !== null && (index.contentVersion === null || contentVersion > index.contentVersion))
-    index.contentVersion = contentVersion;
+  index.contentVersion = contentVersion;
 }
 
 type DocRow = [
