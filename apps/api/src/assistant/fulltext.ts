@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Locale } from '../problems.ts';
 import {
   type Doc,
+  describe,
   distinct,
   type Field,
   fieldsOf,
@@ -176,8 +177,8 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     .map((f) => ({
       scenarioId: f.id,
       title: f.doc.title,
-      summary: f.doc.summary,
-      description: f.doc.description,
+      summary: '',
+      description: '',
       score:
         Math.round(
           Math.min(1, f.best.reduce((s, v, ci) => s + v * (weights[ci] as number), 0) / totalWeight) * 1000,
@@ -201,7 +202,12 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
       a.title.localeCompare(b.title) ||
       a.scenarioId.localeCompare(b.scenarioId),
   );
-  return ranked.slice(0, 12).map(({ depth: _, ...guide }) => guide);
+  const chosen = ranked.slice(0, 12);
+  const texts = await describe(
+    db,
+    chosen.map((g) => g.scenarioId),
+  );
+  return chosen.map(({ depth: _, ...guide }) => ({ ...guide, ...texts.get(guide.scenarioId) }));
 }
 
 /** The ranked guides that answer the query with confidence: a no-match query keeps none. */

@@ -34,58 +34,72 @@ class Lexicon {
 }
 
 /**
- * A guide as the search reads it. Its fields' lexicons are made on the first query that visits it: reading an
- * organization's 20,000 guides then costs no set per field and guide, only the postings.
+ * A guide as the search reads it. Its fields' lexicons, and its step names and words split, are made on the first
+ * query that needs them: reading an organization's 20,000 guides then costs the postings only. Its summary and
+ * description are read for the guides a question answers with (`describe`).
  */
 export class Doc {
   /** The search row's version (xmin): every refresh rewrites the row, so a changed guide has a new one. */
   readonly version: string;
   readonly title: string;
-  readonly summary: string;
-  readonly description: string;
-  /** The lexemes of each field, as the search row holds them. */
-  readonly lexemes: Record<Field, readonly string[]>;
-  /** Folded words of all its texts: what a typo is read as. */
-  readonly words: readonly string[];
+  /** The lexemes of the fields the postings are made from (title, summary and description, steps). */
+  readonly indexed: ReadonlyArray<readonly string[]>;
+  readonly #names: string;
+  readonly #words: string;
   #fields: Record<Field, Lexicon> | undefined;
   #all: Lexicon | undefined;
 
+  /** Lexemes and words as the database joins them, with spaces (neither ever holds one). */
   constructor(row: {
     version: string;
     title: string;
-    summary: string;
-    description: string;
-    lexemes: Record<Field, readonly string[]>;
-    words: readonly string[];
+    a: string;
+    n: string;
+    b: string;
+    c: string;
+    words: string;
   }) {
     this.version = row.version;
     this.title = row.title;
-    this.summary = row.summary;
-    this.description = row.description;
-    this.lexemes = row.lexemes;
-    this.words = row.words;
+    this.indexed = [split(row.a), split(row.b), split(row.c)];
+    this.#names = row.n;
+    this.#words = row.words;
   }
 
   get fields(): Record<Field, Lexicon> {
+    const [title, summary, steps] = this.indexed as [string[], string[], string[]];
     this.#fields ??= {
-      title: new Lexicon(this.lexemes.title),
-      names: new Lexicon(this.lexemes.names),
-      summary: new Lexicon(this.lexemes.summary),
-      steps: new Lexicon(this.lexemes.steps),
+      title: new Lexicon(title),
+      names: new Lexicon(split(this.#names)),
+      summary: new Lexicon(summary),
+      steps: new Lexicon(steps),
     };
     return this.#fields;
   }
 
   /** Every lexeme of the guide (the step names are among the steps'), to skip the guides a reading is not in. */
   get all(): Lexicon {
-    this.#all ??= new Lexicon([...this.lexemes.title, ...this.lexemes.summary, ...this.lexemes.steps]);
+    this.#all ??= new Lexicon(this.indexed.flat());
     return this.#all;
   }
 
-  /** The same lexemes, per field, possibly repeated: what the postings are made from. */
-  get indexed(): ReadonlyArray<readonly string[]> {
-    return [this.lexemes.title, this.lexemes.summary, this.lexemes.steps];
+  /** Folded words of all its texts: what a typo is read as. */
+  get words(): string[] {
+    return split(this.#words);
   }
+}
+
+const split = (joined: string): string[] => (joined === '' ? [] : joined.split(' '));
+
+/** The summary and description of some guides (those a question answers with), by id. */
+export async function describe(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { summary: string; description: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; summary: string; description: string }>`
+    SELECT id, summary, description FROM scenarios WHERE id = ANY(${sql.val(ids)}::uuid[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.id, { summary: r.summary, description: r.description }]));
 }
 
 /**
@@ -384,19 +398,17 @@ type DocRow = [
   version: string,
   projectId: string,
   title: string,
-  summary: string,
-  description: string,
-  a: string[],
-  n: string[],
-  b: string[],
-  c: string[],
-  words: string[],
+  a: string,
+  n: string,
+  b: string,
+  c: string,
+  words: string,
 ];
 
 /**
- * The organization's published guides (all, or those of `ids`) with their search rows, as one JSON text: on PGlite,
- * decoding one value and one JSON.parse cost a fraction of a row per guide and a tsvector's text form parsed in
- * JavaScript (2.2 s → see bench/assistant-index.ts for 20,000 guides).
+ * The organization's published guides (all, or those of `ids`) with their search rows, as one JSON text whose
+ * lexemes and words are joined with spaces: on PGlite, decoding one value and one JSON.parse cost a fraction of a row
+ * per guide and of a tsvector's text form parsed in JavaScript (bench/assistant-index.ts, 20,000 guides).
  */
 async function readDocs(
   db: Db,
@@ -405,25 +417,19 @@ async function readDocs(
 ): Promise<Array<{ id: string; projectId: string; doc: Doc }>> {
   const only = ids === null ? sql`` : sql`AND s.id = ANY(${sql.val(ids)}::uuid[])`;
   const result = await sql<{ docs: string | null }>`
-    SELECT json_agg(json_build_array(s.id, x.xmin::text, c.project_id, s.title, s.summary, s.description,
-      tsvector_to_array(x.a), tsvector_to_array(x.n), tsvector_to_array(x.b), tsvector_to_array(x.c), x.words))::text
-      AS docs
+    SELECT json_agg(json_build_array(s.id, x.xmin::text, c.project_id, s.title,
+      array_to_string(tsvector_to_array(x.a), ' '), array_to_string(tsvector_to_array(x.n), ' '),
+      array_to_string(tsvector_to_array(x.b), ' '), array_to_string(tsvector_to_array(x.c), ' '),
+      array_to_string(x.words, ' ')))::text AS docs
     FROM scenarios s
     JOIN categories c ON c.id = s.category_id
     JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
     WHERE s.organization_id = ${organizationId} AND s.status = 'published' ${only}`.execute(db);
   const rows = JSON.parse(result.rows[0]?.docs ?? '[]') as DocRow[];
-  return rows.map(([id, version, projectId, title, summary, description, a, n, b, c, words]) => ({
+  return rows.map(([id, version, projectId, title, a, n, b, c, words]) => ({
     id,
     projectId,
-    doc: new Doc({
-      version,
-      title,
-      summary,
-      description,
-      lexemes: { title: a, names: n, summary: b, steps: c },
-      words,
-    }),
+    doc: new Doc({ version, title, a, n, b, c, words }),
   }));
 }
 
