@@ -293,7 +293,7 @@ function indexOf(docs: Array<[string, Doc]>): ScopeIndex {
  * recently questioned first, never the one being answered; one let go is read again in full at its next question.
  */
 const organizationIndexes = new WeakMap<Db, Map<string, OrganizationIndex>>();
-const maxHeldGuides = 250_000;
+const maxHeldGuides = 100_000;
 
 /** The guides in scope, indexed, current at the caller's content version. */
 export async function scopeIndex(db: Db, scope: Scope): Promise<ScopeIndex> {
