@@ -18,6 +18,8 @@ export type Access = 'public' | 'user' | 'member' | 'admin';
 export type RateLimitClass = 'auth' | 'public';
 
 export interface OperationRules {
+  /** The HTTP method, lower case. */
+  method: string;
   access: Access;
   rateLimit: RateLimitClass | null;
   /** Request content types the operation accepts (none: it takes no body). */
@@ -54,7 +56,7 @@ export function operationRules(path = specPath): Map<OperationId, OperationRules
     p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').at(-1) ?? ''] ?? {}) : p;
   const out = new Map<OperationId, OperationRules>();
   for (const item of Object.values(spec.paths)) {
-    for (const operation of Object.values(item)) {
+    for (const [method, operation] of Object.entries(item)) {
       const id = operation?.operationId;
       if (!id) continue;
       const access = operation['x-access'];
@@ -66,6 +68,7 @@ export function operationRules(path = specPath): Map<OperationId, OperationRules
         throw new Error(`openapi.yaml: ${id} has an unknown x-rate-limit`);
       }
       out.set(id as OperationId, {
+        method,
         access: access as Access,
         rateLimit: rateLimit as RateLimitClass | null,
         bodyTypes: Object.keys(operation.requestBody?.content ?? {}),

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
-import { addMember } from './support/fixtures.ts';
+import { addMember, buildWorld } from './support/fixtures.ts';
 import { type Session, startServer, type TestServer } from './support/harness.ts';
 
 let server: TestServer;
@@ -178,6 +178,66 @@ describe('conditional reads', () => {
     const refused = await promote(frank.userId, 'Contributor');
     expect(refused.status).toBe(403);
     expect((await server.call('GET', '/api/projects', asErin)).status).toBe(200);
+  });
+});
+
+describe('what moves the tags', () => {
+  // An end user's play, an assistant question and a team search write nothing a read shows: the back-office and the
+  // extension keep their 304s and this replica its held bodies through them.
+  it('keeps the tags through runs, assistant questions and team searches, and moves them on a guide edit', async () => {
+    const world = await buildWorld(server, 'quiet');
+    const auth = { token: world.admin.token, org: world.admin.org };
+    const catalogue = `/api/catalogue?url=${encodeURIComponent(`${world.siteUrl}/cart`)}`;
+    const tagsOf = async () => ({
+      projects: (await server.call('GET', '/api/projects', auth)).headers.get('etag') ?? '',
+      catalogue: (await server.call('GET', catalogue, auth)).headers.get('etag') ?? '',
+    });
+    const before = await tagsOf();
+    expect(before.projects).toMatch(/^"c/);
+    const run = await server.call<Schemas['Run']>('POST', `/api/scenarios/${world.scenarioId}/runs`, {
+      ...auth,
+      body: {
+        status: 'started',
+        url: `${world.siteUrl}/`,
+        stepsCompleted: 1,
+        stepIssues: [{ stepId: world.stepIds[1], outcome: 'not-found', url: `${world.siteUrl}/two` }],
+      },
+    });
+    expect(run.status).toBe(201);
+    const finished = await server.call('PATCH', `/api/scenarios/${world.scenarioId}/runs/${run.body.id}`, {
+      ...auth,
+      body: { status: 'completed', stepsCompleted: 2 },
+    });
+    expect(finished.status).toBe(200);
+    const asked = await server.call('POST', '/api/assistant', { ...auth, body: { query: 'quiet guide' } });
+    expect(asked.status).toBe(200);
+    const searched = await server.call('POST', '/api/auth/filter', {
+      ...auth,
+      body: { pageIndex: 0, pageSize: 10, search: 'member' },
+    });
+    expect(searched.status).toBe(200);
+    for (const [path, tag] of [
+      ['/api/projects', before.projects],
+      [catalogue, before.catalogue],
+    ] as const) {
+      const again = await server.call('GET', path, { ...auth, headers: { 'if-none-match': tag } });
+      expect(again.status).toBe(304);
+    }
+
+    const edited = await server.call('PUT', `/api/scenarios/${world.scenarioId}`, {
+      ...auth,
+      body: {
+        title: 'quiet guide, edited',
+        description: 'desc',
+        summary: 'sum',
+        minDuration: 1,
+        maxDuration: 3,
+      },
+    });
+    expect(edited.status).toBe(200);
+    const after = await tagsOf();
+    expect(after.projects).not.toBe(before.projects);
+    expect(after.catalogue).not.toBe(before.catalogue);
   });
 });
 

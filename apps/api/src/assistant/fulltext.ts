@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import type { Locale } from '../problems.ts';
 import {
   type Doc,
+  describe,
   distinct,
   type Field,
   fieldsOf,
@@ -89,7 +90,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   if (concepts.length === 0) return [];
   const index = await scopeIndex(db, scope);
   const docs = index.docs;
-  if (docs.length === 0) return [];
+  if (index.total === 0) return [];
   const stems = await stemsOf(
     db,
     concepts.flatMap((c) => c.alternatives.flatMap((a) => a.words)),
@@ -133,7 +134,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     (a, b) => a - b,
   );
   const found = visited.map((di) => {
-    const [id, doc] = docs[di] as [string, Doc];
+    const [id, doc] = docs[di] as readonly [string, Doc];
     const best = concepts.map(() => 0);
     // Per concept and field, the best alternative found there: a guide that has a concept in several fields is more
     // about it (it orders guides of equal score, like a term's frequency in BM25, without changing the decision).
@@ -163,7 +164,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   });
 
   // Rarer concepts say more: a concept's weight is its inverse document frequency in scope.
-  const total = docs.length;
+  const total = index.total;
   const idf = (df: number) => Math.log(1 + total / (1 + df));
   const weights = concepts.map((c, ci) => {
     const df = found.filter((f) => (f.best[ci] as number) > 0).length;
@@ -176,8 +177,8 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
     .map((f) => ({
       scenarioId: f.id,
       title: f.doc.title,
-      summary: f.doc.summary,
-      description: f.doc.description,
+      summary: '',
+      description: '',
       score:
         Math.round(
           Math.min(1, f.best.reduce((s, v, ci) => s + v * (weights[ci] as number), 0) / totalWeight) * 1000,
@@ -201,7 +202,12 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
       a.title.localeCompare(b.title) ||
       a.scenarioId.localeCompare(b.scenarioId),
   );
-  return ranked.slice(0, 12).map(({ depth: _, ...guide }) => guide);
+  const chosen = ranked.slice(0, 12);
+  const texts = await describe(
+    db,
+    chosen.map((g) => g.scenarioId),
+  );
+  return chosen.map(({ depth: _, ...guide }) => ({ ...guide, ...texts.get(guide.scenarioId) }));
 }
 
 /** The ranked guides that answer the query with confidence: a no-match query keeps none. */

@@ -1,5 +1,5 @@
-// The guides in scope as the search reads them: their search rows, kept in memory by version, and the fields each
-// reading of a query word is found in.
+// The guides in scope as the search reads them: each organization's search rows, indexed in memory and updated in
+// place as its content changes, and the fields each reading of a query word is found in.
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { Alternative, Stems } from './query.ts';
@@ -11,85 +11,426 @@ export interface Scope {
   organizationId: string;
   /** Only guides of these projects (the URL's site); undefined: every project. */
   projectIds?: string[];
+  /**
+   * The organization's content version the caller read before this search (the access check's): an index brought up
+   * to date at that version is current. Unknown (benchmarks): the index is checked against the database.
+   */
+  contentVersion?: string | null;
 }
 
-/** A field's lexemes, sorted, for exact and prefix lookups. */
-type Lexicon = { sorted: string[]; set: Set<string> };
+/** A field's lexemes, for exact lookups, and sorted for prefixes (sorted on the first prefix lookup only). */
+class Lexicon {
+  readonly set: Set<string>;
+  #sorted: string[] | undefined;
 
-export interface Doc {
-  /** The search row's version (xmin): every refresh rewrites the row, so a changed guide has a new one. */
-  version: string;
-  title: string;
-  summary: string;
-  description: string;
-  fields: Record<Field, Lexicon>;
-  /** Every lexeme of the guide, to skip quickly the guides an alternative is not in. */
-  all: Lexicon;
-  /** Folded words of all its texts: what a typo is read as. */
-  words: string[];
-}
-
-/**
- * The search rows of the guides, read from `mulot_search.scenario_search` (kept current by the triggers of
- * migrations 0002 and 0007) and kept in memory by version: a query reads only the ids and versions of the guides in
- * scope, and the rows it has not seen at that version. Scoring in process costs microseconds per guide, where
- * evaluating each term on each field in SQL cost hundreds of milliseconds at a thousand guides
- * (`pnpm bench:assistant`). One cache per database (versions are only unique within one); bounded: it is emptied
- * when it holds too many guides.
- */
-const docCaches = new WeakMap<Db, Map<string, Doc>>();
-const maxCachedDocs = 20_000;
-
-function lexicon(words: Iterable<string>): Lexicon {
-  const set = new Set(words);
-  return { sorted: [...set].sort(), set };
-}
-
-/** The lexemes of a tsvector's text form ('lex':1,2 'other':3). */
-function lexemes(tsvector: string): string[] {
-  return [...tsvector.matchAll(/'((?:[^']|'')*)'/g)].map((m) => (m[1] as string).replace(/''/g, "'"));
-}
-
-/**
- * The guides in scope as an inverted index (lexeme → the guides having it, in any field; sorted lexemes for prefixes)
- * and their distinct words (what a typo is read as): a query then visits only the guides that have one of its
- * alternatives, not every guide in scope. Kept per database and scope while the scope's guides and versions are the
- * same (bounded); any change rebuilds it.
- */
-interface ScopeIndex {
-  signature: string;
-  docs: Array<[string, Doc]>;
-  postings: Map<string, number[]>;
-  sorted: string[];
-  words: string[];
-}
-const scopeIndexes = new WeakMap<Db, Map<string, ScopeIndex>>();
-const maxScopeIndexes = 200;
-
-export async function scopeIndex(db: Db, scope: Scope): Promise<ScopeIndex> {
-  const { docs, signature } = await scopeDocs(db, scope);
-  let indexes = scopeIndexes.get(db);
-  if (!indexes) {
-    indexes = new Map();
-    scopeIndexes.set(db, indexes);
+  constructor(words: Iterable<string>) {
+    this.set = new Set(words);
   }
-  const scopeKey = `${scope.organizationId} ${scope.projectIds?.join(',') ?? '*'}`;
-  const known = indexes.get(scopeKey);
-  if (known?.signature === signature) return known;
+
+  get sorted(): string[] {
+    this.#sorted ??= [...this.set].sort();
+    return this.#sorted;
+  }
+}
+
+/**
+ * A guide as the search reads it. Its fields' lexicons, and its step names and words split, are made on the first
+ * query that needs them: reading an organization's 20,000 guides then costs the postings only. Its summary and
+ * description are read for the guides a question answers with (`describe`).
+ */
+export class Doc {
+  /** The search row's version (xmin): every refresh rewrites the row, so a changed guide has a new one. */
+  readonly version: string;
+  readonly title: string;
+  /** The lexemes of the fields the postings are made from (title, summary and description, steps). */
+  readonly indexed: ReadonlyArray<readonly string[]>;
+  readonly #names: string;
+  readonly #words: string;
+  #fields: Record<Field, Lexicon> | undefined;
+  #all: Lexicon | undefined;
+
+  /** Lexemes and words as the database joins them, with spaces (neither ever holds one). */
+  constructor(row: {
+    version: string;
+    title: string;
+    a: string;
+    n: string;
+    b: string;
+    c: string;
+    words: string;
+  }) {
+    this.version = row.version;
+    this.title = row.title;
+    this.indexed = [split(row.a), split(row.b), split(row.c)];
+    this.#names = row.n;
+    this.#words = row.words;
+  }
+
+  get fields(): Record<Field, Lexicon> {
+    const [title, summary, steps] = this.indexed as [string[], string[], string[]];
+    this.#fields ??= {
+      title: new Lexicon(title),
+      names: new Lexicon(split(this.#names)),
+      summary: new Lexicon(summary),
+      steps: new Lexicon(steps),
+    };
+    return this.#fields;
+  }
+
+  /** Every lexeme of the guide (the step names are among the steps'), to skip the guides a reading is not in. */
+  get all(): Lexicon {
+    this.#all ??= new Lexicon(this.indexed.flat());
+    return this.#all;
+  }
+
+  /** Folded words of all its texts: what a typo is read as. */
+  get words(): string[] {
+    return split(this.#words);
+  }
+}
+
+const split = (joined: string): string[] => (joined === '' ? [] : joined.split(' '));
+
+/** The summary and description of some guides (those a question answers with), by id. */
+export async function describe(
+  db: Db,
+  ids: string[],
+): Promise<Map<string, { summary: string; description: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; summary: string; description: string }>`
+    SELECT id, summary, description FROM scenarios WHERE id = ANY(${sql.val(ids)}::uuid[])`.execute(db);
+  return new Map(rows.rows.map((r) => [r.id, { summary: r.summary, description: r.description }]));
+}
+
+/**
+ * The guides in scope as an inverted index (lexeme → the guides having it, in any field; sorted lexemes for
+ * prefixes) and their distinct words (what a typo is read as): a query then visits only the guides that have one of
+ * its alternatives, not every guide in scope. A guide is named by its slot in `docs`; a slot may be empty (a guide
+ * removed from an organization's index), and no posting names an empty slot.
+ */
+export interface ScopeIndex {
+  docs: ReadonlyArray<readonly [string, Doc] | undefined>;
+  /** How many guides are in scope (the slots in use). */
+  total: number;
+  postings: ReadonlyMap<string, readonly number[]>;
+  sorted: readonly string[];
+  words: readonly string[];
+}
+
+/**
+ * One organization's published guides, indexed, kept by this process and brought up to date in place: a content
+ * write in the organization (on any replica) moves its content version, and the next question here compares the
+ * guides' ids, search-row versions and projects with the database's and reads only the guides that changed. An edit
+ * costs reading that guide and updating its postings, not rebuilding the index; a question while nothing changed
+ * reads nothing. A guide is always indexed whole, and an index is never served partly filled.
+ */
+class OrganizationIndex {
+  /** The content version this index is current at (null: not yet read). */
+  contentVersion: bigint | null = null;
+  /** Moves with every change of the guides held: the project views built from them are rebuilt after one. */
+  revision = 0;
+  readonly entries = new Map<string, { slot: number; projectId: string; doc: Doc }>();
+  readonly docs: Array<readonly [string, Doc] | undefined> = [];
+  readonly #free: number[] = [];
+  readonly postings = new Map<string, number[]>();
+  sorted: string[] = [];
+  /** How many guides have each word; counted on the first question that needs the words (a typo), then kept. */
+  #wordCounts: Map<string, number> | undefined;
+  #words: string[] | undefined;
+  /** The refresh under way: the questions arriving meanwhile wait for it rather than run their own. */
+  refreshing: Promise<void> | undefined;
+  readonly #views = new Map<string, { revision: number; view: ScopeIndex }>();
+
+  /** The whole organization, as a scope. */
+  get all(): ScopeIndex {
+    return this;
+  }
+
+  get total(): number {
+    return this.entries.size;
+  }
+
+  /** Applies a set of changes, keeping the sorted lexemes and the words in step once at the end. */
+  change(
+    removed: Iterable<string>,
+    added: Iterable<{ id: string; projectId: string; doc: Doc }>,
+    moved: Iterable<{ id: string; projectId: string }>,
+  ): void {
+    const gone = new Set<string>();
+    const fresh = new Set<string>();
+    let wordsChanged = false;
+    const counts = this.#wordCounts;
+    const drop = (id: string) => {
+      const entry = this.entries.get(id);
+      if (!entry) return;
+      this.entries.delete(id);
+      this.docs[entry.slot] = undefined;
+      this.#free.push(entry.slot);
+      for (const field of entry.doc.indexed)
+        for (const lexeme of field) {
+          const list = this.postings.get(lexeme);
+          if (!list) continue;
+          const at = list.indexOf(entry.slot);
+          if (at >= 0) {
+            list[at] = list[list.length - 1] as number;
+            list.pop();
+          }
+          if (list.length === 0) {
+            this.postings.delete(lexeme);
+            if (fresh.has(lexeme)) fresh.delete(lexeme);
+            else gone.add(lexeme);
+          }
+        }
+      if (counts)
+        for (const word of entry.doc.words) {
+          const n = (counts.get(word) ?? 0) - 1;
+          if (n > 0) counts.set(word, n);
+          else {
+            counts.delete(word);
+            wordsChanged = true;
+          }
+        }
+      this.revision++;
+    };
+    for (const id of removed) drop(id);
+    for (const { id, projectId, doc } of added) {
+      drop(id);
+      const slot = this.#free.pop() ?? this.docs.length;
+      this.docs[slot] = [id, doc];
+      this.entries.set(id, { slot, projectId, doc });
+      for (const field of doc.indexed)
+        for (const lexeme of field) {
+          const list = this.postings.get(lexeme);
+          // A lexeme in several fields: the guide's slot, pushed last, is there already.
+          if (list) {
+            if (list[list.length - 1] !== slot) list.push(slot);
+          } else {
+            this.postings.set(lexeme, [slot]);
+            if (gone.has(lexeme)) gone.delete(lexeme);
+            else fresh.add(lexeme);
+          }
+        }
+      if (counts)
+        for (const word of doc.words) {
+          const n = counts.get(word) ?? 0;
+          counts.set(word, n + 1);
+          if (n === 0) wordsChanged = true;
+        }
+      this.revision++;
+    }
+    for (const { id, projectId } of moved) {
+      const entry = this.entries.get(id);
+      if (entry && entry.projectId !== projectId) {
+        entry.projectId = projectId;
+        this.revision++;
+      }
+    }
+    if (gone.size > 0 || fresh.size > 0) this.sorted = mergeSorted(this.sorted, gone, [...fresh].sort());
+    if (wordsChanged) this.#words = undefined;
+  }
+
+  /** The distinct words of the guides held: what a typo is read as. */
+  get words(): readonly string[] {
+    if (!this.#wordCounts) {
+      const counts = new Map<string, number>();
+      for (const { doc } of this.entries.values())
+        for (const word of doc.words) counts.set(word, (counts.get(word) ?? 0) + 1);
+      this.#wordCounts = counts;
+    }
+    this.#words ??= [...this.#wordCounts.keys()];
+    return this.#words;
+  }
+
+  /** The guides of some projects only (a site's), as a scope of their own: kept until the guides change. */
+  view(projectIds: string[]): ScopeIndex {
+    const key = [...projectIds].sort().join(',');
+    const known = this.#views.get(key);
+    if (known?.revision === this.revision) return known.view;
+    const wanted = new Set(projectIds);
+    const docs: Array<[string, Doc]> = [];
+    for (const [id, entry] of this.entries) if (wanted.has(entry.projectId)) docs.push([id, entry.doc]);
+    const view = indexOf(docs);
+    if (this.#views.size >= maxViews) this.#views.clear();
+    this.#views.set(key, { revision: this.revision, view });
+    return view;
+  }
+}
+
+/** Project views kept per organization (sites are few; a bound all the same). */
+const maxViews = 200;
+
+/** `sorted` without `gone`, with `fresh` (sorted, none already there) merged in: linear, not a new sort. */
+function mergeSorted(sorted: string[], gone: Set<string>, fresh: string[]): string[] {
+  const out: string[] = [];
+  let j = 0;
+  for (const lexeme of sorted) {
+    if (gone.has(lexeme)) continue;
+    while (j < fresh.length && (fresh[j] as string) < lexeme) out.push(fresh[j++] as string);
+    out.push(lexeme);
+  }
+  while (j < fresh.length) out.push(fresh[j++] as string);
+  return out;
+}
+
+function indexOf(docs: Array<[string, Doc]>): ScopeIndex {
   const postings = new Map<string, number[]>();
   const words = new Set<string>();
   docs.forEach(([, doc], i) => {
-    for (const lexeme of doc.all.sorted) {
-      const list = postings.get(lexeme);
-      if (list) list.push(i);
-      else postings.set(lexeme, [i]);
-    }
+    for (const field of doc.indexed)
+      for (const lexeme of field) {
+        const list = postings.get(lexeme);
+        if (!list) postings.set(lexeme, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
     for (const w of doc.words) words.add(w);
   });
-  const index = { signature, docs, postings, sorted: [...postings.keys()].sort(), words: [...words] };
-  if (indexes.size >= maxScopeIndexes) indexes.clear();
-  indexes.set(scopeKey, index);
+  return { docs, total: docs.length, postings, sorted: [...postings.keys()].sort(), words: [...words] };
+}
+
+/**
+ * The organizations' indexes, per database (search-row versions are only unique within one), least recently
+ * questioned first. Bounded by the guides they hold together: past it, whole organizations are let go, least
+ * recently questioned first, never the one being answered; one let go is read again in full at its next question.
+ */
+const organizationIndexes = new WeakMap<Db, Map<string, OrganizationIndex>>();
+const maxHeldGuides = 100_000;
+
+/** The guides in scope, indexed, current at the caller's content version. */
+export async function scopeIndex(db: Db, scope: Scope): Promise<ScopeIndex> {
+  const index = await organizationIndex(db, scope.organizationId, scope.contentVersion);
+  return scope.projectIds === undefined ? index.all : index.view(scope.projectIds);
+}
+
+async function organizationIndex(
+  db: Db,
+  organizationId: string,
+  contentVersion: string | null | undefined,
+): Promise<OrganizationIndex> {
+  let indexes = organizationIndexes.get(db);
+  if (!indexes) {
+    indexes = new Map();
+    organizationIndexes.set(db, indexes);
+  }
+  let index = indexes.get(organizationId);
+  if (index) indexes.delete(organizationId);
+  else index = new OrganizationIndex();
+  // Most recently questioned last.
+  indexes.set(organizationId, index);
+  const wanted = contentVersion === null || contentVersion === undefined ? null : BigInt(contentVersion);
+  let checked = false;
+  for (;;) {
+    // The version is read by the caller before the guides are: an index read after it holds at least its content.
+    // Another version, even an older one (a restore takes it back), is checked against the database.
+    if (wanted !== null && index.contentVersion === wanted) break;
+    if (index.refreshing) {
+      await index.refreshing;
+      continue;
+    }
+    if (checked) break;
+    const target = index;
+    target.refreshing = refresh(db, organizationId, target, wanted).finally(() => {
+      target.refreshing = undefined;
+    });
+    await target.refreshing;
+    checked = true;
+  }
+  letGo(indexes, index);
   return index;
+}
+
+function letGo(indexes: Map<string, OrganizationIndex>, kept: OrganizationIndex): void {
+  let held = 0;
+  for (const index of indexes.values()) held += index.total;
+  for (const [id, index] of indexes) {
+    if (held <= maxHeldGuides) break;
+    if (index === kept || index.refreshing) continue;
+    indexes.delete(id);
+    held -= index.total;
+  }
+}
+
+/**
+ * Brings an organization's index to the database's state: the published guides' ids, search-row versions and
+ * projects, as one text (decoding one value is much cheaper than a row per guide on PGlite), compared with those
+ * held; only the guides added or changed are read.
+ */
+async function refresh(
+  db: Db,
+  organizationId: string,
+  index: OrganizationIndex,
+  contentVersion: bigint | null,
+): Promise<void> {
+  if (index.entries.size === 0) {
+    // Nothing held (a start, or an organization let go): every guide is read, with no list to compare first.
+    index.change([], await readDocs(db, organizationId, null), []);
+  } else {
+    const listedText = await sql<{ list: string | null }>`
+      SELECT string_agg(s.id::text || ' ' || x.xmin::text || ' ' || c.project_id::text, ',') AS list
+      FROM scenarios s
+      JOIN categories c ON c.id = s.category_id
+      JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
+      WHERE s.organization_id = ${organizationId} AND s.status = 'published'`.execute(db);
+    const listed = new Map<string, { version: string; projectId: string }>();
+    for (const item of (listedText.rows[0]?.list ?? '').split(',')) {
+      if (!item) continue;
+      const [id, version, projectId] = item.split(' ') as [string, string, string];
+      listed.set(id, { version, projectId });
+    }
+    const removed = [...index.entries.keys()].filter((id) => !listed.has(id));
+    const stale: string[] = [];
+    const moved: Array<{ id: string; projectId: string }> = [];
+    for (const [id, { version, projectId }] of listed) {
+      const held = index.entries.get(id);
+      if (held?.doc.version !== version) stale.push(id);
+      else if (held.projectId !== projectId) moved.push({ id, projectId });
+    }
+    // A guide changed again between the two reads is indexed as read (the newer content); its write moved the
+    // organization's version, so the next question compares again. One unpublished or deleted meanwhile is not read.
+    const added = stale.length > 0 ? await readDocs(db, organizationId, stale) : [];
+    const readIds = new Set(added.map((a) => a.id));
+    index.change([...removed, ...stale.filter((id) => !readIds.has(id))], added, moved);
+  }
+  index.contentVersion = contentVersion;
+}
+
+type DocRow = [
+  id: string,
+  version: string,
+  projectId: string,
+  title: string,
+  a: string,
+  n: string,
+  b: string,
+  c: string,
+  words: string,
+];
+
+/**
+ * The organization's published guides (all, or those of `ids`) with their search rows, as one JSON text whose
+ * lexemes and words are joined with spaces: on PGlite, decoding one value and one JSON.parse cost a fraction of a row
+ * per guide and of a tsvector's text form parsed in JavaScript (bench/assistant-index.ts, 20,000 guides).
+ */
+async function readDocs(
+  db: Db,
+  organizationId: string,
+  ids: string[] | null,
+): Promise<Array<{ id: string; projectId: string; doc: Doc }>> {
+  const only = ids === null ? sql`` : sql`AND s.id = ANY(${sql.val(ids)}::uuid[])`;
+  const result = await sql<{ docs: string | null }>`
+    SELECT json_agg(json_build_array(s.id, x.xmin::text, c.project_id, s.title,
+      array_to_string(tsvector_to_array(x.a), ' '), array_to_string(tsvector_to_array(x.n), ' '),
+      array_to_string(tsvector_to_array(x.b), ' '), array_to_string(tsvector_to_array(x.c), ' '),
+      array_to_string(x.words, ' ')))::text AS docs
+    FROM scenarios s
+    JOIN categories c ON c.id = s.category_id
+    JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
+    WHERE s.organization_id = ${organizationId} AND s.status = 'published' ${only}`.execute(db);
+  const rows = JSON.parse(result.rows[0]?.docs ?? '[]') as DocRow[];
+  return rows.map(([id, version, projectId, title, a, n, b, c, words]) => ({
+    id,
+    projectId,
+    doc: new Doc({ version, title, a, n, b, c, words }),
+  }));
 }
 
 /** The guides (indexes in scope) having a lexeme, or, for a prefix, a lexeme starting with it. */
@@ -122,81 +463,6 @@ export function guidesWith(index: ScopeIndex, reading: Reading): Set<number> {
     for (const d of common ?? []) found.add(d);
   }
   return found;
-}
-
-async function scopeDocs(db: Db, scope: Scope): Promise<{ docs: Array<[string, Doc]>; signature: string }> {
-  let docCache = docCaches.get(db);
-  if (!docCache) {
-    docCache = new Map();
-    docCaches.set(db, docCache);
-  }
-  const cache = docCache;
-  const projectFilter =
-    scope.projectIds === undefined
-      ? sql``
-      : sql`AND c.project_id = ANY(${sql.val(scope.projectIds)}::uuid[])`;
-  // One text of "id version" pairs: decoding one value is much cheaper than a row per guide on PGlite.
-  const listedText = await sql<{ list: string | null }>`
-    SELECT string_agg(s.id::text || ' ' || x.xmin::text, ',') AS list
-    FROM scenarios s
-    JOIN categories c ON c.id = s.category_id
-    JOIN mulot_search.scenario_search x ON x.scenario_id = s.id
-    WHERE s.organization_id = ${scope.organizationId} AND s.status = 'published' ${projectFilter}`.execute(
-    db,
-  );
-  const listed = {
-    rows: (listedText.rows[0]?.list ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((pair) => {
-        const [id, version] = pair.split(' ') as [string, string];
-        return { id, version };
-      }),
-  };
-  const stale = listed.rows.filter((r) => docCache.get(r.id)?.version !== r.version).map((r) => r.id);
-  if (stale.length > 0) {
-    const rows = await sql<{
-      id: string;
-      version: string;
-      title: string;
-      summary: string;
-      description: string;
-      a: string;
-      n: string;
-      b: string;
-      c: string;
-      words: string[];
-    }>`
-      SELECT x.scenario_id AS id, x.xmin::text AS version, s.title, s.summary, s.description,
-        x.a::text AS a, x.n::text AS n, x.b::text AS b, x.c::text AS c, x.words
-      FROM mulot_search.scenario_search x JOIN scenarios s ON s.id = x.scenario_id
-      WHERE x.scenario_id = ANY(${sql.val(stale)}::uuid[])`.execute(db);
-    if (docCache.size + rows.rows.length > maxCachedDocs) docCache.clear();
-    for (const r of rows.rows) {
-      const fields = {
-        title: lexicon(lexemes(r.a)),
-        names: lexicon(lexemes(r.n)),
-        summary: lexicon(lexemes(r.b)),
-        steps: lexicon(lexemes(r.c)),
-      };
-      docCache.set(r.id, {
-        version: r.version,
-        title: r.title,
-        summary: r.summary,
-        description: r.description,
-        fields,
-        all: lexicon([...fields.title.set, ...fields.summary.set, ...fields.steps.set]),
-        words: r.words,
-      });
-    }
-  }
-  return {
-    docs: listed.rows.flatMap((r) => {
-      const doc = cache.get(r.id);
-      return doc ? [[r.id, doc] as [string, Doc]] : [];
-    }),
-    signature: listedText.rows[0]?.list ?? '',
-  };
 }
 
 /** Whether a lexicon has the lexeme, or, for a prefix, a lexeme starting with it. */

@@ -58,7 +58,7 @@ const typoEdits = (length: number) => (length <= 4 ? 1 : length <= 8 ? 2 : 3);
  * similar by trigrams (pg_trgm's measure) and a few edits away ("navigateur" shares trigrams with "naviguer" but is
  * another word).
  */
-export function corrections(vocabularyWords: string[], words: string[]): Map<string, string> {
+export function corrections(vocabularyWords: readonly string[], words: string[]): Map<string, string> {
   const candidates = words.filter((w) => w.length >= 4 && !/^\d+$/.test(w));
   const fixes = new Map<string, string>();
   if (candidates.length === 0) return fixes;

@@ -262,6 +262,7 @@ export async function deleteProject(db: Db, organizationId: string, id: string):
   return Number(result.numDeletedRows) > 0;
 }
 
+/** A page's host as sites are matched on: its host name, lower case, without a leading "www.". */
 function hostOf(value: string): string | null {
   const text = value.trim();
   try {
@@ -273,7 +274,10 @@ function hostOf(value: string): string | null {
   }
 }
 
-/** Projects of the organization one of whose sites has the URL's host (null: the URL has no host). */
+/**
+ * Projects of the organization one of whose sites has the URL's host (null: the URL has no host): the host name
+ * without its port or a leading "www.", compared with the sites' hosts as migration 0015 indexes them.
+ */
 export async function projectsForUrl(
   db: Db,
   organizationId: string,
@@ -281,17 +285,12 @@ export async function projectsForUrl(
 ): Promise<Array<{ id: string; name: string; sites: string[] }> | null> {
   const host = hostOf(url);
   if (!host) return null;
-  const projects = await db
-    .selectFrom('projects')
-    .select(['id', 'name', 'sites'])
-    .where('organization_id', '=', organizationId)
-    .execute();
-  return projects
-    .map((p) => ({
-      ...p,
-      sites: (typeof p.sites === 'string' ? (JSON.parse(p.sites) as string[]) : p.sites) ?? [],
-    }))
-    .filter((p) => p.sites.some((site) => hostOf(site) === host));
+  const projects = await sql<{ id: string; name: string; sites: unknown }>`
+    SELECT id, name, sites FROM projects
+    WHERE organization_id = ${organizationId} AND mulot_site_hosts(sites) @> ARRAY[${host}]::text[]`.execute(
+    db,
+  );
+  return projects.rows.map((p) => ({ id: p.id, name: p.name, sites: sitesOf(p.sites) }));
 }
 
 /** The sites of the project a scenario of the organization belongs to (empty when there is no such scenario). */

@@ -21,7 +21,7 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
     if (projects.length === 0) return { status: 200, body: { guides: [], source: 'fulltext' } };
     projectIds = projects.map((p) => p.id);
   }
-  const scope = { organizationId, projectIds };
+  const scope = { organizationId, projectIds, contentVersion: request.caller?.contentVersion };
   const llm = services.config.llm;
   // A model may rescue a guide under the confident score, so it sees the best guides sharing a word with the query.
   const candidates = await searchGuides(services.db, scope, query);

@@ -114,7 +114,7 @@ function routeFor(services: Services, operationId: OperationId, rules: Operation
   return {
     onRequest: [accessHook(services, operationId, rules), contentTypeHook(rules.bodyTypes)],
     preValidation: [integerQuery(rules.integerQuery), bodyCheck(rules.bodyTypes)],
-    handler: respond(services, operationId, rules.access, run),
+    handler: respond(services, operationId, rules, run),
   };
 }
 

@@ -1,7 +1,8 @@
-// Conditional reads (ETag, 304, this replica's copy of the body) and the content version every member's write moves.
+// Conditional reads (ETag, 304, this replica's copy of the body) and the content version that members' content writes
+// move.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Access } from '../../contract.ts';
+import type { OperationRules } from '../../contract.ts';
 import { HttpProblem, type Locale } from '../../problems.ts';
 import { bumpContentVersion } from '../../repositories/organizations.ts';
 import type { Caller, OperationId, RawResult, Services } from '../../types.ts';
@@ -52,20 +53,73 @@ export function noneMatch(header: string | undefined, tag: string): boolean {
   });
 }
 
+/**
+ * The writes that change what the conditional reads (and the assistant's index of guides) show: projects,
+ * categories, guides, steps and their screenshots, prerequisites, and members. Only these move the content version.
+ */
+export const contentWrites = new Set<OperationId>([
+  'createProject',
+  'updateProject',
+  'deleteProject',
+  'createCategory',
+  'updateCategory',
+  'deleteCategory',
+  'createScenario',
+  'updateScenario',
+  'deleteScenario',
+  'updateScenarioStatus',
+  'replacePrerequisites',
+  'createStep',
+  'updateStep',
+  'deleteStep',
+  'reorderSteps',
+  'putStepScreenshot',
+  'deleteStepScreenshot',
+  'inviteMember',
+  'updateMemberRole',
+  'deleteMemberRole',
+  'cancelInvitation',
+  'resendInvitation',
+  'leaveOrganization',
+]);
+
+/**
+ * A member's writes that change none of that: runs and their issues (every end user's play is one), assistant
+ * questions and team searches (POSTs that write nothing a read shows). Moving the version on them would invalidate
+ * every ETag and held body of the organization many times a minute.
+ */
+export const otherWrites = new Set<OperationId>([
+  'createRun',
+  'updateRun',
+  'putRunIssueScreenshot',
+  'askAssistant',
+  'filterMembers',
+]);
+
 type Answer = { status: number; body?: unknown; etag?: number } | RawResult;
 
 /**
  * The route handler around an operation's handler (`run`): conditional reads answered from their tag, and the
- * organization's content version moved after any write of a member that may have changed something.
+ * organization's content version moved after a content write of a member.
  */
 export function respond(
   services: Services,
   operationId: OperationId,
-  access: Access,
+  rules: OperationRules,
   run: (request: FastifyRequest) => Promise<Answer>,
 ) {
   const conditional = conditionalReads.has(operationId);
-  const organizationScoped = access === 'member' || access === 'admin';
+  const organizationScoped = rules.access === 'member' || rules.access === 'admin';
+  // Every write of an organization is one or the other: a new operation left out would either leave stale bodies
+  // served or invalidate them all for nothing, so the boot stops until it is placed.
+  if (
+    organizationScoped &&
+    rules.method !== 'get' &&
+    rules.method !== 'head' &&
+    !contentWrites.has(operationId) &&
+    !otherWrites.has(operationId)
+  )
+    throw new Error(`${operationId}: say in plugins/app/conditional.ts whether it writes content`);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Read in the access hook, before the body is: a body is never newer-tagged than its content.
     const tag =
@@ -79,7 +133,7 @@ export function respond(
       const held = services.reads.get(cacheKey, tag);
       if (held !== undefined) return reply.code(200).type('application/json; charset=utf-8').send(held);
     }
-    const writes = organizationScoped && request.method !== 'GET' && request.method !== 'HEAD';
+    const writes = organizationScoped && contentWrites.has(operationId);
     const organizationId = request.caller?.organizationId;
     let result: Answer;
     try {
