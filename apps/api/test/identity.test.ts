@@ -82,7 +82,9 @@ describe('registration and confirmation', () => {
     // The owner learns it by mail, in the request's language, with the ways back into the account; their
     // password and session are untouched.
     // (The sink leaves non-ASCII headers and text encoded: the French mail is recognised by its ASCII words.)
-    const warned = await server.mail.waitFor(owner.email, (m) => m.text.includes("Quelqu'un vient d'essayer"));
+    const warned = await server.mail.waitFor(owner.email, (m) =>
+      m.text.includes("Quelqu'un vient d'essayer"),
+    );
     expect(warned.text).toContain('Si ce n');
     expect(warned.text).toContain(`${rootUrl}/auth/login`);
     expect(warned.text).toContain(`${rootUrl}/auth/forgot-password`);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { RoleName, UserRow } from '../../db/schema.ts';
 import { confirmationMail, registrationAttemptMail, resetMail } from '../../mail.ts';
+import { personalOrganizationName } from '../../organization-names.ts';
 import { queueMail } from '../../outbox.ts';
 import { isCommonPassword } from '../../passwords.ts';
 import { fieldProblem, HttpProblem } from '../../problems.ts';
@@ -96,11 +97,8 @@ export const register: Handler<'register'> = async (services, request) => {
     const isAdmin = !(await users.hasAnyUser(trx));
     const user = await users.insertUser(trx, { email, passwordHash, isAdmin });
     const organizationId = randomUUID();
-    await insertOrganization(
-      trx,
-      organizationId,
-      request.locale === 'en' ? `${email}'s organization` : `Organisation de ${email}`,
-    );
+    // Named by the email for now: once the person gives their names, it takes them (updateMe).
+    await insertOrganization(trx, organizationId, personalOrganizationName(request.locale, email));
     await addMembership(trx, organizationId, user.id, 'Admin');
     const ttl = services.config.codeTtlSeconds.confirm;
     const code = await issueCode(trx, user.id, 'confirm', ttl);
