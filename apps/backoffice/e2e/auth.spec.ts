@@ -61,7 +61,9 @@ test('registering an email that has an account looks like any registration; only
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
 });
 
-test('registering with one of the most common passwords is refused on the password field', async ({ page }) => {
+test('registering with one of the most common passwords is refused on the password field', async ({
+  page,
+}) => {
   await page.goto('/auth/register');
   await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('common'));
   await page.getByLabel('Mot de passe', { exact: true }).fill('azertyuiop');

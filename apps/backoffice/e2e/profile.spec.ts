@@ -98,12 +98,16 @@ test('profile: the current password and one of the most common are refused as ne
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
   };
   await attempt(password);
-  await expect(fresh).toHaveAccessibleErrorMessage("Le nouveau mot de passe doit être différent de l'actuel.");
+  await expect(fresh).toHaveAccessibleErrorMessage(
+    "Le nouveau mot de passe doit être différent de l'actuel.",
+  );
   await attempt('password');
   await expect(fresh).toHaveAccessibleErrorMessage(
     'Ce mot de passe fait partie des plus courants : choisissez-en un plus difficile à deviner.',
   );
-  await expect(page.getByRole('status').filter({ hasText: 'Mot de passe modifié avec succès.' })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Mot de passe modifié avec succès.' })).toHaveCount(
+    0,
+  );
 });
 
 test('profile: every spec §5 message on blur', async ({ page, request }) => {
