@@ -37,6 +37,19 @@ export default defineConfig({
     // the public key pins the extension's id wherever it is installed from (unpacked, a .zip, a policy, the store)
     ...(process.env.MULOT_EXTENSION_KEY ? { key: process.env.MULOT_EXTENSION_KEY } : {}),
   },
+  vite: () => ({
+    build: {
+      rolldownOptions: {
+        // React libraries and the design system mark their modules "use client" (for server components, which an
+        // extension has none of); the bundler says, for each of ~285 modules, that it drops the directive. Only
+        // that notice is silenced: every other warning still prints (issue 40).
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+          handler(level, log);
+        },
+      },
+    },
+  }),
   hooks: {
     // the design system's font, taken from the package at build time rather than copied into the repository
     'build:publicAssets': (_wxt, files) => {

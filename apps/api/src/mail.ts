@@ -107,6 +107,31 @@ export function resetMail(locale: Locale, to: string, link: string): Mail {
       };
 }
 
+/**
+ * Someone tried to create an account with an address that has one (issue 40): the register answer says nothing
+ * (it is the same as for a new account), so the owner alone learns it, with the ways back into the account.
+ */
+export function registrationAttemptMail(
+  locale: Locale,
+  to: string,
+  loginLink: string,
+  forgotLink: string,
+): Mail {
+  return locale === 'en'
+    ? {
+        to,
+        link: forgotLink,
+        subject: 'Someone tried to create a Mulot account with your email',
+        text: `Someone just tried to create a Mulot account with this email address. You already have one, so nothing was created.\n\nIf it was you, sign in:\n${loginLink}\n\nForgot your password? Choose a new one here:\n${forgotLink}\n\nIf it was not you, ignore this email: your account has not changed.\n`,
+      }
+    : {
+        to,
+        link: forgotLink,
+        subject: 'Tentative de création de compte Mulot avec votre email',
+        text: `Quelqu'un vient d'essayer de créer un compte Mulot avec cette adresse email. Vous en avez déjà un : rien n'a été créé.\n\nSi c'était vous, connectez-vous :\n${loginLink}\n\nMot de passe oublié ? Choisissez-en un nouveau ici :\n${forgotLink}\n\nSi ce n'était pas vous, ignorez cet email : votre compte n'a pas changé.\n`,
+      };
+}
+
 /** `inviter`: how the invitation names who sent it (their name, or their email when they have not set one). */
 export function invitationMail(
   locale: Locale,

@@ -194,6 +194,14 @@ export const messages = {
     fr: "Ajoutez d'abord le site de cette page au projet.",
     en: "First add this page's site to the project.",
   },
+  'field.common-password': {
+    fr: 'Ce mot de passe fait partie des plus courants : choisissez-en un plus difficile à deviner.',
+    en: 'This password is one of the most common: choose one that is harder to guess.',
+  },
+  'field.same-password': {
+    fr: "Le nouveau mot de passe doit être différent de l'actuel.",
+    en: 'The new password must be different from the current one.',
+  },
   'field.same-role': {
     fr: 'Ce membre a déjà ce rôle.',
     en: 'This member already has this role.',

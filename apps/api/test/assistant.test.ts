@@ -171,9 +171,11 @@ describe('POST /assistant ranking', () => {
   it('says why in the request locale', async () => {
     const fr = await ask(author, { query: 'créer une facture' }, 'fr');
     expect(fr.body.guides[0]?.title).toBe('Créer une facture');
-    expect(fr.body.guides[0]?.reason).toMatch(/^Mots trouvés : .*« creer ».*\(titre\)/);
-    const en = await ask(author, { query: 'créer une facture' }, 'en');
-    expect(en.body.guides[0]?.reason).toMatch(/^Words found: .*“creer”.*\(title\)/);
+    // The user's own words, accents kept (issue 40: "« creer »" read as a misspelling of what they typed).
+    expect(fr.body.guides[0]?.reason).toMatch(/^Mots trouvés : .*« créer ».*\(titre\)/);
+    expect(fr.body.guides[0]?.reason).not.toContain('creer');
+    const en = await ask(author, { query: 'Créer une facture' }, 'en');
+    expect(en.body.guides[0]?.reason).toMatch(/^Words found: .*“Créer”.*\(title\)/);
     const steps = await ask(author, { query: 'transporteur' }, 'en');
     expect(steps.body.guides[0]?.title).toBe('Suivre ma commande');
     expect(steps.body.guides[0]?.reason).toContain('(summary or description)');
@@ -188,7 +190,7 @@ describe('POST /assistant ranking', () => {
     expect(weak.length).toBeLessThanOrEqual(3);
     for (const g of weak) {
       expect(g.score).toBeLessThan(confidentScore);
-      expect(g.reason).toMatch(/^Mots trouvés : .*« probleme »/);
+      expect(g.reason).toMatch(/^Mots trouvés : .*« problème »/);
     }
     expect(weak.map((g) => g.scenarioId)).toContain(ids.get('ticket'));
     const confident = await ask(author, { query: 'créer une facture' });

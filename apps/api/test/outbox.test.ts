@@ -125,13 +125,17 @@ describe('mail outbox with the mail server down', () => {
   });
 
   it('keeps the mail and the change together: a refused change queues no mail', async () => {
-    // The mail of the test before is received before its row is deleted: start from an empty outbox.
+    // (The test before reset the administrator's password: a session of a new account.)
+    const owner = await server.signUp();
+    // The mails of the tests before are received before their rows are deleted: start from an empty outbox.
     await drained(server.app);
-    const taken = await server.call('POST', '/api/auth/register', {
-      body: { credentials: { email: admin.email, password: 'password 123' }, rootUrl },
-      client: server.newClient(),
+    // Inviting someone already a member: refused inside the transaction that would queue the invitation.
+    const refused = await server.call('POST', '/api/auth/invite', {
+      token: owner.token,
+      org: owner.org,
+      body: { email: owner.email, role: 'Contributor', rootRedirect: rootUrl },
     });
-    expect(taken.status).toBe(409);
+    expect(refused.status).toBe(409);
     expect(await pendingRows(server.app)).toBe(0);
   });
 });

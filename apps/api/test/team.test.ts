@@ -344,6 +344,86 @@ describe('team', () => {
     expect(answer.body.type).toBe('urn:mulot:problem:rejected-url');
   });
 
+  // Issue 40 item 9: auto-named after the email, never renamable, and invitations carried that name.
+  it('names an organization after its person once known; an Admin renames it, every member sees it', async () => {
+    const alice = await server.signUp(`alice-${randomUUID().slice(0, 6)}@example.com`);
+    const nameOf = async (session: Session) =>
+      (
+        await server.call<Schemas['Organization'][]>('GET', '/api/organizations', { token: session.token })
+      ).body.find((o) => o.id === alice.org)?.name;
+    expect(await nameOf(alice)).toBe(`Organisation d'${alice.email}`);
+    await server.call('PATCH', '/api/users/me', {
+      ...team(alice, alice.org),
+      body: { firstname: 'Alice', lastname: 'Martin' },
+    });
+    expect(await nameOf(alice)).toBe("Organisation d'Alice Martin");
+    // A later name change follows while the name is still the product's own.
+    await server.call('PATCH', '/api/users/me', {
+      ...team(alice, alice.org),
+      body: { firstname: 'Alice', lastname: 'Dupont' },
+    });
+    expect(await nameOf(alice)).toBe("Organisation d'Alice Dupont");
+
+    const contributor = await addMember(server, alice, 'Contributor');
+    const refused = await server.call<Schemas['Problem']>('PATCH', '/api/organizations/current', {
+      ...team(contributor, alice.org),
+      body: { name: 'Pris par un contributeur' },
+    });
+    expect(refused.status).toBe(403);
+    const empty = await server.call<Schemas['Problem']>('PATCH', '/api/organizations/current', {
+      ...team(alice, alice.org),
+      body: { name: '   ' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors?.[0]).toMatchObject({ field: '/body/name' });
+    const renamed = await server.call<Schemas['Organization']>('PATCH', '/api/organizations/current', {
+      ...team(alice, alice.org),
+      body: { name: '  Atelier Martin  ' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ id: alice.org, name: 'Atelier Martin', role: 'Admin' });
+    expect(await nameOf(contributor)).toBe('Atelier Martin');
+
+    // A name an Admin chose stays when the person's names change, and invitations carry it.
+    await server.call('PATCH', '/api/users/me', {
+      ...team(alice, alice.org),
+      body: { firstname: 'Alice', lastname: 'Martin' },
+    });
+    expect(await nameOf(alice)).toBe('Atelier Martin');
+    const address = `guest-${randomUUID().slice(0, 6)}@example.com`;
+    await server.call('POST', '/api/auth/invite', {
+      ...team(alice, alice.org),
+      locale: 'en',
+      body: { email: address, role: 'Contributor', rootRedirect: rootUrl },
+    });
+    expect((await server.mail.waitFor(address)).subject).toBe('You are invited to Atelier Martin on Mulot');
+  });
+
+  it('keeps the language the organization was named in, and elides only before a vowel', async () => {
+    const email = `bruno-${randomUUID().slice(0, 6)}@example.com`;
+    const registered = await server.call('POST', '/api/auth/register', {
+      locale: 'en',
+      body: { credentials: { email, password: 'correct horse 1' }, rootUrl },
+    });
+    expect(registered.status).toBe(201);
+    const link = linkIn(await server.mail.waitFor(email), '/auth/confirm-account');
+    await server.call('POST', '/api/auth/confirm', { body: { code: link.searchParams.get('code'), email } });
+    const english = await server.login(email, 'correct horse 1');
+    const french = await server.signUp(`bruno-${randomUUID().slice(0, 6)}@example.com`);
+    const name = async (session: Session) =>
+      (await server.call<Schemas['Organization'][]>('GET', '/api/organizations', { token: session.token }))
+        .body[0]?.name;
+    expect(await name(english)).toBe(`${email}'s organization`);
+    for (const session of [english, french]) {
+      await server.call('PATCH', '/api/users/me', {
+        ...team(session, session.org),
+        body: { firstname: 'Bruno', lastname: 'Roy' },
+      });
+    }
+    expect(await name(english)).toBe("Bruno Roy's organization");
+    expect(await name(french)).toBe('Organisation de Bruno Roy');
+  });
+
   it('filters and pages members', async () => {
     const all = await members();
     expect(all.length).toBeGreaterThanOrEqual(3);

@@ -40,6 +40,41 @@ test('register → confirmation link from the mail → confirm page → login �
   expect(stored.organizationId).toMatch(/^[0-9a-f-]{36}$/);
 });
 
+test('registering an email that has an account looks like any registration; only the owner is told, by mail', async ({
+  page,
+  request,
+}) => {
+  const { email } = await confirmedAccount(request, 'taken');
+  const before = await mailCount(email);
+  await page.goto('/auth/register');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('someone else 2');
+  await page.getByLabel('Confirmer le mot de passe').fill('someone else 2');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  // The same screen as a new account: nothing says the address is known.
+  await expect(page).toHaveURL(/\/auth\/register-success$/);
+  await expect(page.getByText(/Consultez votre boîte mail/)).toBeVisible();
+  // The owner's mail leads back to the account: the forgot-password page of this very origin.
+  const link = await linkFromMail(email, '/auth/forgot-password', before);
+  expect(link.origin).toBe(new URL(page.url()).origin);
+  await page.goto(link.pathname);
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+});
+
+test('registering with one of the most common passwords is refused on the password field', async ({
+  page,
+}) => {
+  await page.goto('/auth/register');
+  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('common'));
+  await page.getByLabel('Mot de passe', { exact: true }).fill('azertyuiop');
+  await page.getByLabel('Confirmer le mot de passe').fill('azertyuiop');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveAccessibleErrorMessage(
+    'Ce mot de passe fait partie des plus courants : choisissez-en un plus difficile à deviner.',
+  );
+  await expect(page).toHaveURL(/\/auth\/register$/);
+});
+
 test('a confirmation link that is not valid shows the failure texts and a way back to login', async ({
   page,
 }) => {

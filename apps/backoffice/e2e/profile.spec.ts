@@ -83,6 +83,33 @@ test('profile: a wrong current password is refused and said so; nothing typed is
   await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
 });
 
+test('profile: the current password and one of the most common are refused as new passwords, on the field', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await confirmedAccount(request, 'samepass');
+  await login(page, email, password);
+  await page.goto('/app/profile');
+  const fresh = page.getByLabel('Nouveau mot de passe', { exact: true });
+  const attempt = async (newPassword: string) => {
+    await page.getByLabel('Mot de passe actuel').fill(password);
+    await fresh.fill(newPassword);
+    await page.getByLabel('Confirmer le nouveau mot de passe').fill(newPassword);
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  };
+  await attempt(password);
+  await expect(fresh).toHaveAccessibleErrorMessage(
+    "Le nouveau mot de passe doit être différent de l'actuel.",
+  );
+  await attempt('password');
+  await expect(fresh).toHaveAccessibleErrorMessage(
+    'Ce mot de passe fait partie des plus courants : choisissez-en un plus difficile à deviner.',
+  );
+  await expect(page.getByRole('status').filter({ hasText: 'Mot de passe modifié avec succès.' })).toHaveCount(
+    0,
+  );
+});
+
 test('profile: every spec §5 message on blur', async ({ page, request }) => {
   const { email, password } = await confirmedAccount(request, 'profile-rules');
   await login(page, email, password);

@@ -20,7 +20,7 @@ import { corrections } from './typos.ts';
 export type { Field } from './guides.ts';
 
 export interface TermMatch {
-  /** The words as the user typed them (accents folded, lower case). */
+  /** The words as the user typed them (accents kept: issue 40), the query's spelling. */
   word: string;
   /** The guide's words they were read as: the closest guide word (a typo) or a term of the domain vocabulary. */
   correctedTo?: string;
@@ -153,7 +153,7 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
           best[ci] = value;
           const readAs = reading.alternative.readAs;
           matches[ci] = {
-            word: concepts[ci]?.label as string,
+            word: concepts[ci]?.shown as string,
             field,
             ...(readAs ? { correctedTo: readAs } : {}),
           };

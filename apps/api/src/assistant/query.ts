@@ -57,6 +57,30 @@ export function foldWords(text: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Each word of a text as the user typed it (accents and case kept), by its folded form (`foldWords`'s): what a
+ * reason shows, while matching goes on with the folded words. The first spelling of a word wins.
+ */
+export function typedWords(text: string): Map<string, string> {
+  const typed = new Map<string, string>();
+  let folded = '';
+  let word = '';
+  const end = () => {
+    if (folded && !typed.has(folded)) typed.set(folded, word);
+    folded = '';
+    word = '';
+  };
+  for (const char of text.normalize('NFC')) {
+    const f = char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    if (/^[a-z0-9]+$/.test(f)) {
+      folded += f;
+      word += char;
+    } else end();
+  }
+  end();
+  return typed;
+}
+
 /** Lower-cased, accent-free words of the query, without request words and duplicates. */
 export function queryWords(query: string): string[] {
   const words = foldWords(query).filter((w) => w.length >= 2 && !requestWords.has(w) && !whenWords.has(w));
@@ -109,8 +133,10 @@ export interface Alternative {
 }
 
 export interface Concept {
-  /** The user's words. */
+  /** The user's words, folded (accent-free, lower case): what matching compares. */
   label: string;
+  /** The same words as the user typed them, accents kept: what a reason shows. */
+  shown: string;
   alternatives: Alternative[];
   /** Only in action groups: it says what to do, not what with. */
   action: boolean;
@@ -147,6 +173,8 @@ export function alternativesOf(
  */
 export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
   const tokens = foldWords(query);
+  const typed = typedWords(query);
+  const shown = (words: string[]) => words.map((w) => typed.get(w) ?? w).join(' ');
   const phrases: Concept[] = [];
   const rest: string[] = [];
   for (let i = 0; i < tokens.length; ) {
@@ -162,6 +190,7 @@ export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
         const words = tokens.slice(i, i + n);
         phrases.push({
           label: words.join(' '),
+          shown: shown(words),
           alternatives: alternativesOf(words, groups, 1),
           action: isAction(groups),
           groups,
@@ -180,7 +209,13 @@ export async function conceptsOf(db: Db, query: string): Promise<Concept[]> {
   const words = await meaningfulWords(db, queryWords(rest.join(' ')));
   const single = words.map((w) => {
     const groups = vocabulary.byTerm.get(key(w)) ?? [];
-    return { label: w, alternatives: alternativesOf([w], groups, 1), action: isAction(groups), groups };
+    return {
+      label: w,
+      shown: shown([w]),
+      alternatives: alternativesOf([w], groups, 1),
+      action: isAction(groups),
+      groups,
+    };
   });
   const seen = new Set<string>();
   const all = [...phrases, ...single].filter((c) => !seen.has(c.label) && seen.add(c.label));

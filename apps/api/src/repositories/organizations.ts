@@ -92,3 +92,42 @@ export function organizationsOf(db: Db, userId: string) {
     .orderBy('organizations.id')
     .execute();
 }
+
+/** A new name chosen by an Admin; undefined when the organization no longer exists. */
+export function renameOrganization(db: Db, id: string, name: string) {
+  return db
+    .updateTable('organizations')
+    .set({ name })
+    .where('id', '=', id)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/**
+ * The organizations the user administers that still carry a name the product gave them take the new one: each
+ * `renames` entry maps such names (`from`) to the name (`to`) in the same language. A name an Admin chose is left
+ * alone.
+ */
+export async function renameAutomaticallyNamed(
+  trx: Db,
+  userId: string,
+  renames: Array<{ from: string[]; to: string }>,
+): Promise<void> {
+  for (const { from, to } of renames) {
+    const names = from.filter((name) => name !== to);
+    if (names.length === 0) continue;
+    await trx
+      .updateTable('organizations')
+      .set({ name: to })
+      .where('name', 'in', names)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('memberships')
+          .select('organization_id')
+          .where('user_id', '=', userId)
+          .where('role', '=', 'Admin')
+          .where('pending', '=', false),
+      )
+      .execute();
+  }
+}

@@ -143,6 +143,16 @@ export async function userIdByEmail(db: Db, email: string): Promise<string | und
   return row?.id;
 }
 
+/** The hash a reset compares the new password with (null for someone invited who never chose one). */
+export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash ?? null;
+}
+
 export async function hasAnyUser(db: Db): Promise<boolean> {
   return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

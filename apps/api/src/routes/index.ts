@@ -49,6 +49,7 @@ export const handlers: Handlers = {
   updateMe: users.updateMe,
   listOrganizations: organizations.listOrganizations,
   createOrganization: organizations.createOrganization,
+  renameOrganization: organizations.renameOrganization,
   listMyInvitations: organizations.listMyInvitations,
   acceptMyInvitation: organizations.acceptMyInvitation,
   refuseMyInvitation: organizations.refuseMyInvitation,

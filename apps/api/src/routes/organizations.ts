@@ -5,7 +5,12 @@ import { fieldProblem, HttpProblem, notFound } from '../problems.ts';
 import * as codes from '../repositories/auth-codes.ts';
 import { iso } from '../repositories/dates.ts';
 import * as memberships from '../repositories/memberships.ts';
-import { everyOrganizationFor, insertOrganization, organizationsOf } from '../repositories/organizations.ts';
+import {
+  everyOrganizationFor,
+  insertOrganization,
+  organizationsOf,
+  renameOrganization as renameOrganizationRow,
+} from '../repositories/organizations.ts';
 import type { Handler } from '../types.ts';
 import { callerOf, organizationOf } from './context.ts';
 
@@ -35,6 +40,15 @@ export const createOrganization: Handler<'createOrganization'> = async (services
     await memberships.addMembership(trx, id, user.id, 'Admin');
   });
   return { status: 201, body: { id, name, role: 'Admin' } };
+};
+
+export const renameOrganization: Handler<'renameOrganization'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  const name = request.body.name.trim();
+  if (name === '') throw fieldProblem('/body/name', 'field.minLength', { limit: 1 });
+  const renamed = await renameOrganizationRow(services.db, organizationId, name);
+  if (!renamed) throw notFound();
+  return { status: 200, body: { ...renamed, role: callerOf(request).role } };
 };
 
 export const listMyInvitations: Handler<'listMyInvitations'> = async (services, request) => {

@@ -272,6 +272,11 @@ export function requests(w: World): Record<OperationId, Req> {
       path: '/api/organizations',
       body: { name: 'Another organization' },
     },
+    renameOrganization: {
+      method: 'PATCH',
+      path: '/api/organizations/current',
+      body: { name: 'Renamed organization' },
+    },
     listMyInvitations: { method: 'GET', path: '/api/organizations/invitations' },
     acceptMyInvitation: {
       method: 'POST',

@@ -44,7 +44,8 @@ export interface paths {
         /**
          * Accept an invitation and open a session in its organization
          * @description Without an account yet, `password` becomes the account's password (at least 8 characters,
-         *     `field.password`) and the account is confirmed (the code proves the email). With an account, `password`
+         *     `field.password`, not one of the most common ones, `field.common-password`) and the account is confirmed
+         *     (the code proves the email). With an account, `password`
          *     is its current password (wrong: 401 `invalid-credentials`, counted like a failed login). Either way the
          *     code is used up and the answer is a session plus the organization to land in.
          */
@@ -67,7 +68,8 @@ export interface paths {
         /**
          * Change the signed-in user's password
          * @description Revokes every token issued before the change, including the one used for this call, and returns a
-         *     fresh session so the caller stays signed in.
+         *     fresh session so the caller stays signed in. Refused on `/newPassword`: the current password again
+         *     (`field.same-password`) or one of the most common passwords (`field.common-password`).
          */
         post: operations["changePassword"];
         delete?: never;
@@ -306,6 +308,10 @@ export interface paths {
          *     is also platform administrator), and mails `{rootUrl}/auth/confirm-account?code=…&email=…`.
          *     The account cannot log in until confirmed. `rootUrl` must be an origin this server accepts
          *     (the origin of `PUBLIC_URL`, or a localhost origin when `PUBLIC_URL` is not set).
+         *     When the email already has an account, the answer is the same (201, a user with an id never stored):
+         *     nothing is created, and the owner is mailed that someone tried, with links to `{rootUrl}/auth/login` and
+         *     `{rootUrl}/auth/forgot-password`. So this call never reveals which emails have an account.
+         *     A password among the most common ones is refused (400 `field.common-password`).
          */
         post: operations["register"];
         delete?: never;
@@ -372,6 +378,8 @@ export interface paths {
          * Set a new password with a mailed code
          * @description The code (from a reset or an invitation mail) is single-use and expires. Setting the password also
          *     confirms the account (the code proves the email) and revokes every session opened before.
+         *     Refused on `/password`: one of the most common passwords (`field.common-password`), or the password the
+         *     account already has (`field.same-password`; the code stays usable).
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -528,6 +536,27 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/organizations/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename the current organization (Admin only)
+         * @description Renames the organization `x-organization-id` names; every member sees the new name (`listOrganizations`)
+         *     and later invitation mails carry it. The name is trimmed; an empty one is `field.minLength`.
+         */
+        patch: operations["renameOrganization"];
         trace?: never;
     };
     "/organizations/invitations": {
@@ -1315,11 +1344,13 @@ export interface components {
          *     address of a host), `field.sites` (at least one site), `field.step-url` (a step's page not an http(s)
          *     address on one of the project's sites), `field.step-url-no-site` (its project has no site yet), `field.blank`, `field.durations`,
          *     `field.self-prerequisite`, `field.scenario-not-found`, `field.step-not-found`, `field.if-match`,
-         *     `field.same-role` (the member already has this role), `email-taken`, `invalid-code`,
+         *     `field.same-role` (the member already has this role), `field.common-password` (a new password among the
+         *     most common ones), `field.same-password` (a new password equal to the current one), `email-taken`,
+         *     `invalid-code`,
          *     `wrong-current-password`, `malformed-json`, `steps-mismatch`.
          * @enum {string}
          */
-        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.step-url" | "field.step-url-no-site" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
+        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.step-url" | "field.step-url-no-site" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "field.common-password" | "field.same-password" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
         /**
          * @description Why the player's finder answered as it did: the rule that decided (packages/player's FIND_REASONS
          *     describes each). Ids are stored with step issues: never renamed, only added.
@@ -1488,7 +1519,7 @@ export interface components {
              */
             role: "Admin" | "Contributor" | null;
         };
-        /** @description Body of POST /organizations. */
+        /** @description Body of POST /organizations and PATCH /organizations/current. */
         OrganizationInput: {
             name: string;
         };
@@ -2929,6 +2960,44 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renameOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationInput"];
+            };
+        };
+        responses: {
+            /** @description The organization renamed, with the caller's role in it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];

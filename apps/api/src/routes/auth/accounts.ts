@@ -2,8 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { RoleName, UserRow } from '../../db/schema.ts';
-import { confirmationMail, resetMail } from '../../mail.ts';
+import { confirmationMail, registrationAttemptMail, resetMail } from '../../mail.ts';
+import { personalOrganizationName } from '../../organization-names.ts';
 import { queueMail } from '../../outbox.ts';
+import { isCommonPassword } from '../../passwords.ts';
 import { fieldProblem, HttpProblem } from '../../problems.ts';
 import { refuseAfter } from '../../rate-limit.ts';
 import {
@@ -65,6 +67,11 @@ export function userBody(user: UserRow, role: RoleName | null): Schemas['User'] 
   };
 }
 
+/** A new password from the list of the most common ones is refused on its field (issue 40). */
+export function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) throw fieldProblem(field, 'field.common-password');
+}
+
 // A hash to verify against when the email is unknown, so both cases take the same time.
 let decoyHash: Promise<string> | undefined;
 
@@ -72,30 +79,40 @@ export const register: Handler<'register'> = async (services, request) => {
   const { credentials, rootUrl } = request.body;
   const base = linkBase(services.config, rootUrl, '/body/rootUrl');
   const email = normalizeEmail(credentials.email);
+  refuseCommonPassword(credentials.password, '/body/credentials/password');
   const passwordHash = await hashPassword(credentials.password, services.config.scryptCost);
-  const { user } = await services.db.transaction().execute(async (trx) => {
+  const user = await services.db.transaction().execute(async (trx) => {
     await users.lockRegistrations(trx);
-    if ((await users.userIdByEmail(trx, email)) !== undefined)
-      throw new HttpProblem('email-taken', {
-        fields: [{ field: '/body/credentials/email', key: 'email-taken' }],
-      });
+    if ((await users.userIdByEmail(trx, email)) !== undefined) {
+      // No enumeration (issue 40): the answer is the one a new account gets, and only the owner's mailbox learns
+      // that someone tried, with the ways back into their account.
+      const ttl = services.config.codeTtlSeconds.confirm;
+      await queueMail(
+        trx,
+        registrationAttemptMail(request.locale, email, `${base}/auth/login`, `${base}/auth/forgot-password`),
+        ttl,
+      );
+      return undefined;
+    }
     const isAdmin = !(await users.hasAnyUser(trx));
     const user = await users.insertUser(trx, { email, passwordHash, isAdmin });
     const organizationId = randomUUID();
-    await insertOrganization(
-      trx,
-      organizationId,
-      request.locale === 'en' ? `${email}'s organization` : `Organisation de ${email}`,
-    );
+    // Named by the email for now: once the person gives their names, it takes them (updateMe).
+    await insertOrganization(trx, organizationId, personalOrganizationName(request.locale, email));
     await addMembership(trx, organizationId, user.id, 'Admin');
     const ttl = services.config.codeTtlSeconds.confirm;
     const code = await issueCode(trx, user.id, 'confirm', ttl);
     const link = `${base}/auth/confirm-account?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
     await queueMail(trx, confirmationMail(request.locale, email, link), ttl);
-    return { user };
+    return user;
   });
   services.outbox.wake();
-  return { status: 201, body: userBody(user, 'Admin') };
+  // An address that has an account gets what a later new account would: an id of its own (never stored), no
+  // names, not platform administrator (the first account never meets an existing one).
+  const body: Schemas['User'] = user
+    ? userBody(user, 'Admin')
+    : { id: randomUUID(), firstname: '', lastname: '', email, isAdmin: false, role: 'Admin' };
+  return { status: 201, body };
 };
 
 export const login: Handler<'login'> = async (services, request) => {
@@ -142,11 +159,17 @@ export const forgotPassword: Handler<'forgotPassword'> = async (services, reques
 };
 
 export const resetPassword: Handler<'resetPassword'> = async (services, request) => {
+  refuseCommonPassword(request.body.password, '/body/password');
   const passwordHash = await hashPassword(request.body.password, services.config.scryptCost);
   await services.db.transaction().execute(async (trx) => {
     const userId = await useResetCode(trx, request.body.code);
     if (userId === undefined)
       throw new HttpProblem('invalid-code', { fields: [{ field: '/body/code', key: 'invalid-code' }] });
+    // The password it already has is no new password; refused before the code is spent (the transaction rolls
+    // back), so the same link can take another one.
+    const current = await users.passwordHashOf(trx, userId);
+    if (current && (await verifyPassword(request.body.password, current)))
+      throw fieldProblem('/body/password', 'field.same-password');
     // Any other reset link still in a mailbox stops working too.
     await retireCodes(trx, userId, 'reset');
     await users.resetPassword(trx, userId, passwordHash);
@@ -179,6 +202,9 @@ export const changePassword: Handler<'changePassword'> = async (services, reques
     await services.limits.take(failed);
     throw fieldProblem('/body/currentPassword', 'wrong-current-password');
   }
+  if (request.body.newPassword === request.body.currentPassword)
+    throw fieldProblem('/body/newPassword', 'field.same-password');
+  refuseCommonPassword(request.body.newPassword, '/body/newPassword');
   const passwordHash = await hashPassword(request.body.newPassword, services.config.scryptCost);
   const updated = await users.changePassword(services.db, user.id, passwordHash);
   const jwt = await services.tokens.sign({ userId: updated.id, tokenVersion: updated.token_version });

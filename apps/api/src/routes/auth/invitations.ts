@@ -14,7 +14,7 @@ import * as users from '../../repositories/users.ts';
 import { hashPassword, verifyPassword } from '../../security.ts';
 import type { Handler, Schemas, Services } from '../../types.ts';
 import { callerOf, organizationOf } from '../context.ts';
-import { linkBase, normalizeEmail, userBody } from './accounts.ts';
+import { linkBase, normalizeEmail, refuseCommonPassword, userBody } from './accounts.ts';
 import { inviterName } from './team.ts';
 
 const invalidCode = () =>
@@ -138,6 +138,7 @@ export const acceptInvitation: Handler<'acceptInvitation'> = async (services, re
   let passwordHash: string | null = null;
   if (invitation.password_hash === null) {
     if (password.length < 8) throw fieldProblem('/body/password', 'field.password');
+    refuseCommonPassword(password, '/body/password');
     passwordHash = await hashPassword(password, services.config.scryptCost);
   } else {
     // Signing in to accept: the same limits as the login form.

@@ -71,3 +71,15 @@ export function useCreateOrganization() {
     onError: (error) => logFailure('Organization creation', error),
   });
 }
+
+/** An Admin renames the current organization (issue 40); the header and the switcher show the new name. */
+export function useRenameOrganization() {
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { data } = await fetchClient.PATCH('/organizations/current', { body: { name } });
+      return data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQuery.queryKey }),
+    onError: (error) => logFailure('Organization renaming', error),
+  });
+}

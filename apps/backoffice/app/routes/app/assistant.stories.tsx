@@ -30,3 +30,39 @@ export const Answered: Story = {
     await expect(await screen.findByText(assistantAnswer.guides[0]?.title ?? '')).toBeVisible();
   },
 };
+
+/**
+ * Issue 40: emptying the question puts the previous answer away; with no guide for a question, "consultez la liste
+ * des guides" leads to where the guides are listed (the projects), since this page has no list of its own.
+ */
+export const EmptiedThenNoGuide: Story = {
+  parameters: route({
+    api: [
+      reply(
+        'post',
+        '/assistant',
+        ({ body }) => (body.query.includes('congés') ? assistantAnswer : { ...assistantAnswer, guides: [] }),
+        { status: 200 },
+      ),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    await expect((await screen.findAllByText('Tous les sites'))[0]).toBeVisible();
+    const prompt = screen.getByRole('textbox');
+    await userEvent.type(prompt, 'comment poser des congés ?{Enter}');
+    const first = assistantAnswer.guides[0]?.title ?? '';
+    await expect(await screen.findByText(first)).toBeVisible();
+    await userEvent.clear(prompt);
+    await expect(screen.queryByText(first)).toBeNull();
+    await userEvent.type(prompt, 'réserver un vol{Enter}');
+    await expect(
+      await screen.findByRole('heading', { name: 'Aucun guide ne correspond à votre demande' }),
+    ).toBeVisible();
+    await expect(screen.getByRole('link', { name: 'consultez la liste des guides' })).toHaveAttribute(
+      'href',
+      '/app/projects',
+    );
+    prompt.blur();
+  },
+};

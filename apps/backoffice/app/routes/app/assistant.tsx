@@ -121,6 +121,8 @@ export default function AssistantPage() {
           error={error}
           onSubmit={(values) => void onSubmit(values)}
           onLaunch={(result) => void onLaunch(result)}
+          // The guides are listed in their projects' categories.
+          guidesHref="/app/projects"
         />
       </div>
     </div>

@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
-import { invitations, members } from '#stories/fixtures.ts';
+import { invitations, me, members, organizations } from '#stories/fixtures.ts';
 import { findToast, page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
@@ -75,6 +75,56 @@ export const InviteRefused: Story = {
     await userEvent.type(dialog.getByRole('textbox', { name: /Adresse email/ }), 'louise@');
     await userEvent.click(dialog.getByRole('button', { name: "Envoyer l'invitation" }));
     await expect(await dialog.findByText('Veuillez entrer une adresse email valide')).toBeVisible();
+  },
+};
+
+/** The organization, as the server holds it while a story renames it (issue 40). */
+let renamedTo: string | null = null;
+
+/**
+ * Issue 40: an Admin renames the organization from "Renommer l'organisation"; the header, which shows it to every
+ * member, follows at once.
+ */
+export const RenameOrganization: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/organizations', () =>
+        organizations.map((o, i) => (i === 0 && renamedTo ? { ...o, name: renamedTo } : o)),
+      ),
+      reply('patch', '/organizations/current', ({ body }) => {
+        renamedTo = body.name;
+        return { ...(organizations[0] as (typeof organizations)[number]), name: body.name };
+      }),
+    ],
+  }),
+  play: async () => {
+    renamedTo = null;
+    const screen = page();
+    const banner = within(await screen.findByRole('banner'));
+    await expect(await banner.findByText('Mulot Démo')).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: "Renommer l'organisation" }));
+    const dialog = within(await screen.findByRole('dialog', { name: "Renommer l'organisation" }));
+    const field = dialog.getByRole('textbox', { name: "Nom de l'organisation" });
+    await expect(field).toHaveValue('Mulot Démo');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Atelier Mulot');
+    await userEvent.click(dialog.getByRole('button', { name: 'Enregistrer le nom' }));
+    await findToast('Organisation renommée');
+    await expect(await banner.findByText('Atelier Mulot')).toBeVisible();
+    await expect(screen.queryByRole('dialog', { name: "Renommer l'organisation" })).toBeNull();
+  },
+};
+
+/** A Contributor sees the organization's name in the header, but nothing to rename it with. */
+export const ContributorSeesTheName: Story = {
+  parameters: route({
+    api: [reply('get', '/users/me', { ...me, role: 'Contributor' })],
+  }),
+  play: async () => {
+    const screen = page();
+    await expect(await screen.findByRole('heading', { name: "Membres de l'équipe (8)" })).toBeVisible();
+    await expect(within(screen.getByRole('banner')).getByText('Mulot Démo')).toBeVisible();
+    await expect(screen.queryByRole('button', { name: "Renommer l'organisation" })).toBeNull();
   },
 };
 

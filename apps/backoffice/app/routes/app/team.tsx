@@ -7,6 +7,7 @@ import {
   MemberList,
   type PendingInvitation,
   PendingInvitations,
+  RenameOrganizationDialog,
   TeamHeader,
   type TeamMember,
   TeamStats,
@@ -16,8 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useLeaveOrganization } from '#app/features/organizations/mutations.ts';
-import { errorMessage, isRetryable, logFailure, useRefusal } from '#app/lib/api.ts';
+import { useLeaveOrganization, useRenameOrganization } from '#app/features/organizations/mutations.ts';
+import { errorMessage, isRetryable, logFailure, refusalOf, useRefusal } from '#app/lib/api.ts';
 import { appMessages } from '#app/lib/messages.ts';
 import { useOrganizationId } from '#app/lib/organization.ts';
 import { $api, organizationsQuery } from '#app/lib/query.ts';
@@ -30,6 +31,7 @@ export const meta = () => title('titleTeam');
 const membersQuery = { body: { pageIndex: 0, pageSize: 100 } } as const;
 
 const INVITE_FIELDS = ['email', 'role'] as const;
+const RENAME_FIELDS = ['name'] as const;
 
 const messages = defineMessages({
   invited: { id: 'app.team.invited', defaultMessage: 'Invitation envoyée' },
@@ -37,6 +39,7 @@ const messages = defineMessages({
   removed: { id: 'app.team.removed', defaultMessage: "Membre retiré de l'équipe" },
   resent: { id: 'app.team.resent', defaultMessage: 'Invitation renvoyée' },
   cancelled: { id: 'app.team.cancelled', defaultMessage: 'Invitation annulée' },
+  renamed: { id: 'app.team.renamed', defaultMessage: 'Organisation renommée' },
   roleAdmin: { id: 'app.team.role.admin', defaultMessage: 'administrateur' },
   roleContributor: { id: 'app.team.role.contributor', defaultMessage: 'contributeur' },
 });
@@ -86,11 +89,13 @@ export default function Team() {
   const [editOpen, setEditOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
   const [leaveOpen, setLeaveOpen] = useState(false);
+  const [renameOpen, setRenameOpen] = useState(false);
   const navigate = useNavigate();
   const organizationId = useOrganizationId();
   const organizations = useQuery(organizationsQuery);
   const organizationName = organizations.data?.find((o) => o.id === organizationId)?.name ?? '';
   const leave = useLeaveOrganization();
+  const rename = useRenameOrganization();
 
   const failed = (error: unknown) =>
     toast({
@@ -194,6 +199,14 @@ export default function Team() {
     <Stack gap="6">
       <TeamHeader
         onInvite={canManage ? openInvite : undefined}
+        onRename={
+          canManage
+            ? () => {
+                rename.reset();
+                setRenameOpen(true);
+              }
+            : undefined
+        }
         // A platform administrator acting in an organization they do not belong to has nothing to leave.
         onLeave={
           me.data?.role
@@ -251,6 +264,26 @@ export default function Team() {
         pending={deleteRole.isPending}
         error={deleteRole.error ? { message: errorMessage(deleteRole.error) } : null}
         onConfirm={(member) => deleteRole.mutate({ body: { userId: member.id } })}
+      />
+      <RenameOrganizationDialog
+        open={renameOpen}
+        onOpenChange={setRenameOpen}
+        organizationName={organizationName}
+        pending={rename.isPending}
+        // The only field is the name: whatever the server refuses is said there.
+        error={
+          rename.error
+            ? (refusalOf(rename.error, RENAME_FIELDS).fields?.name ?? errorMessage(rename.error))
+            : null
+        }
+        onRename={(name) =>
+          rename.mutate(name, {
+            onSuccess: () => {
+              setRenameOpen(false);
+              toast({ title: intl.formatMessage(messages.renamed), description: name });
+            },
+          })
+        }
       />
       <LeaveOrganizationDialog
         open={leaveOpen}

@@ -108,6 +108,36 @@ export const NoGuide: Story = {
   },
 };
 
+/** Issue 40: emptying the request puts the previous answer away; it does not come back until the next request. */
+export const EmptiedRequest: Story = {
+  args: { defaultQuery: 'changer mon adresse', answer: { results } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+    const prompt = canvas.getByRole('textbox');
+    await userEvent.clear(prompt);
+    await expect(canvas.queryByRole('list')).toBeNull();
+    await userEvent.type(prompt, 'passer');
+    await expect(canvas.queryByRole('list')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+    prompt.blur();
+  },
+};
+
+/** Where the guides are listed on another page (the back-office), "consultez la liste des guides" leads there. */
+export const NoGuideWithTheListElsewhere: Story = {
+  args: { defaultQuery: 'réserver un vol', answer: { results: [] }, guidesHref: '/app/projects' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'consultez la liste des guides' })).toHaveAttribute(
+      'href',
+      '/app/projects',
+    );
+  },
+};
+
 const weak = [
   {
     scenarioId: 's3',

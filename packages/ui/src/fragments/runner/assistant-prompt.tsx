@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { css } from '@mulot/ui/styled-system/css';
 import { Info, SearchX, Sparkles } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import * as Field from '../../components/field/field';
 import { Textarea } from '../../components/textarea/textarea';
+import { FragmentLink } from '../link/link';
 import { LaunchGuideButton } from './launch-guide-button';
 import { errorText, footer, muted, notice, stack } from './styles';
 
@@ -66,6 +67,11 @@ export interface AssistantPromptProps {
   defaultQuery?: string;
   onSubmit: (values: AssistantPromptValues) => void;
   onLaunch: (result: AssistantResult) => void;
+  /**
+   * Where the list of guides is, when it is on another page (the back-office: the projects); without it the list
+   * is beside the prompt (the extension's catalogue) and "consultez la liste des guides" needs no link.
+   */
+  guidesHref?: string;
 }
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3', listStyle: 'none' });
@@ -105,6 +111,7 @@ export function AssistantPrompt({
   defaultQuery,
   onSubmit,
   onLaunch,
+  guidesHref,
 }: AssistantPromptProps) {
   const intl = useIntl();
   const schema = useMemo(() => createAssistantSchema(intl), [intl]);
@@ -118,7 +125,14 @@ export function AssistantPrompt({
     mode: 'all',
     defaultValues: { query: defaultQuery ?? '' },
   });
-  const submit = handleSubmit(onSubmit);
+  // Emptying the request puts the previous answer (or failure) away, until the next request (issue 40): it
+  // answered a question that is no longer asked.
+  const [cleared, setCleared] = useState(false);
+  const submit = handleSubmit((values) => {
+    setCleared(false);
+    onSubmit(values);
+  });
+  const query = register('query');
 
   return (
     <div className={stack}>
@@ -131,7 +145,11 @@ export function AssistantPrompt({
             />
           </Field.Label>
           <Textarea
-            {...register('query')}
+            {...query}
+            onChange={(event) => {
+              if (event.target.value.trim() === '') setCleared(true);
+              return query.onChange(event);
+            }}
             rows={3}
             maxLength={MAX_QUERY}
             onKeyDown={(event) => {
@@ -161,12 +179,12 @@ export function AssistantPrompt({
           </Button>
         </div>
       </form>
-      {error && (
+      {error && !cleared && (
         <p role="alert" className={errorText}>
           {error}
         </p>
       )}
-      {answer && !error && (
+      {answer && !error && !cleared && (
         <section className={stack} aria-labelledby={resultsId} aria-busy={pending || undefined}>
           <h2 id={resultsId} className={css({ srOnly: true })}>
             <FormattedMessage id="runner.assistant.results" defaultMessage="Guides proposés" />
@@ -195,10 +213,24 @@ export function AssistantPrompt({
                 />
               }
               description={
-                <FormattedMessage
-                  id="runner.assistant.emptyHelp"
-                  defaultMessage="Reformulez votre demande ou consultez la liste des guides."
-                />
+                guidesHref ? (
+                  <FormattedMessage
+                    id="runner.assistant.emptyHelpLink"
+                    defaultMessage="Reformulez votre demande ou <link>consultez la liste des guides</link>, rangés dans vos projets."
+                    values={{
+                      link: (chunks) => (
+                        <FragmentLink href={guidesHref} className={css({ textDecoration: 'underline' })}>
+                          {chunks}
+                        </FragmentLink>
+                      ),
+                    }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="runner.assistant.emptyHelp"
+                    defaultMessage="Reformulez votre demande ou consultez la liste des guides."
+                  />
+                )
               }
             />
           ) : (

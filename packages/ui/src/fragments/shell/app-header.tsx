@@ -1,4 +1,6 @@
-import { Flex } from '@mulot/ui/styled-system/jsx';
+import { Flex, styled } from '@mulot/ui/styled-system/jsx';
+import { Building2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { useLoadOnIntent } from '../../components/deferred/use-load-on-intent';
 import * as Sidebar from '../../components/sidebar/sidebar';
 import {
@@ -26,10 +28,13 @@ export interface AppHeaderProps {
   language: LanguageSelectorProps;
   user: UserMenuProps['user'];
   onLogout: () => void;
+  /** The current organization's name, shown to every member (issue 40); nothing while it is not known. */
+  organizationName?: string | null;
 }
 
-/** Top bar of the app: sidebar toggle, language selector, user menu. */
-export function AppHeader({ language, user, onLogout }: AppHeaderProps) {
+/** Top bar of the app: sidebar toggle, the current organization, language selector, user menu. */
+export function AppHeader({ language, user, onLogout, organizationName }: AppHeaderProps) {
+  const intl = useIntl();
   return (
     <Flex
       as="header"
@@ -44,7 +49,19 @@ export function AppHeader({ language, user, onLogout }: AppHeaderProps) {
       zIndex="sticky"
     >
       <Sidebar.Trigger />
-      <Flex ml="auto" alignItems="center" gap="2">
+      {organizationName && (
+        // A long name stops at an ellipsis; the whole of it is in the title and read by assistive technology.
+        <Flex alignItems="center" gap="2" minW="0" color="fg.muted" textStyle="sm" fontWeight="medium">
+          <Building2 aria-hidden size={16} style={{ flexShrink: 0 }} />
+          <styled.p truncate title={organizationName} data-testid="current-organization">
+            <styled.span srOnly>
+              {`${intl.formatMessage({ id: 'shell.organization.current', defaultMessage: 'Organisation actuelle :' })} `}
+            </styled.span>
+            {organizationName}
+          </styled.p>
+        </Flex>
+      )}
+      <Flex ml="auto" alignItems="center" gap="2" flexShrink="0">
         <LanguageSelector {...language} />
         <UserMenu user={user} onLogout={onLogout} />
       </Flex>

@@ -18,7 +18,12 @@ export function AppShell({ sidebar, header, children, defaultSidebarOpen }: AppS
     <Sidebar.Provider defaultOpen={defaultSidebarOpen}>
       <AppSidebar {...sidebar} />
       <Box display="flex" flexDirection="column" flex="1" minW="0">
-        <AppHeader {...header} />
+        <AppHeader
+          organizationName={
+            sidebar.organizations?.find((o) => o.id === sidebar.currentOrganizationId)?.name ?? null
+          }
+          {...header}
+        />
         <Sidebar.Inset p={{ base: '4', md: '6' }} gap="6">
           {children}
         </Sidebar.Inset>

@@ -79,8 +79,10 @@ export const Contributor: Story = {
       'page',
     );
     await expect(canvas.getByText('v0.0.1')).toBeVisible();
-    // Only platform administrators switch organizations.
+    // Only platform administrators switch organizations; every member sees the current one's name (issue 40).
     await expect(canvas.queryByRole('combobox', { name: 'Organisation' })).toBeNull();
+    const current = within(canvas.getByRole('banner')).getByText('Atelier Mulot');
+    await expect(current).toBeVisible();
   },
 };
 

@@ -11,6 +11,10 @@ export {
   type PendingInvitationsProps,
 } from './pending-invitations';
 export { formatRelative } from './relative-time';
+export {
+  RenameOrganizationDialog,
+  type RenameOrganizationDialogProps,
+} from './rename-organization-dialog';
 export { isRole, ROLES, type Role, RoleBadge, roleDescriptions, roleMessages } from './roles';
 export { type InviteValues, inviteSchema } from './schemas';
 export { TeamHeader, type TeamHeaderProps } from './team-header';

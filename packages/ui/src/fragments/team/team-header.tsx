@@ -1,5 +1,5 @@
 import { Box, Flex, styled } from '@mulot/ui/styled-system/jsx';
-import { LogOut, UserPlus } from 'lucide-react';
+import { LogOut, Pencil, UserPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
 
@@ -8,13 +8,15 @@ export interface TeamHeaderProps {
   onInvite?: () => void;
   /** "Quitter l'organisation" (issue 37), for every member: without this callback the button is not shown. */
   onLeave?: () => void;
+  /** "Renommer l'organisation" (issue 40), an Admin's: without this callback the button is not shown. */
+  onRename?: () => void;
 }
 
 const Title = styled('h1');
 const Subtitle = styled('p');
 
 /** "Gestion d'équipe", its subtitle and "Inviter un membre" (spec §2 Team). */
-export function TeamHeader({ onInvite, onLeave }: TeamHeaderProps) {
+export function TeamHeader({ onInvite, onLeave, onRename }: TeamHeaderProps) {
   const intl = useIntl();
   return (
     <Flex alignItems={{ base: 'start', md: 'center' }} justifyContent="space-between" gap="4" flexWrap="wrap">
@@ -30,6 +32,12 @@ export function TeamHeader({ onInvite, onLeave }: TeamHeaderProps) {
         </Subtitle>
       </Box>
       <Flex gap="2" flexWrap="wrap">
+        {onRename && (
+          <Button variant="outline" colorPalette="gray" onClick={onRename}>
+            <Pencil aria-hidden />
+            {intl.formatMessage({ id: 'team.rename.title', defaultMessage: "Renommer l'organisation" })}
+          </Button>
+        )}
         {onLeave && (
           <Button variant="outline" colorPalette="gray" onClick={onLeave}>
             <LogOut aria-hidden />
