@@ -55,7 +55,8 @@ export function noneMatch(header: string | undefined, tag: string): boolean {
 
 /**
  * The writes that change what the conditional reads (and the assistant's index of guides) show: projects,
- * categories, guides, steps and their screenshots, prerequisites, and members. Only these move the content version.
+ * categories, guides, steps and their screenshots, prerequisites, members, and the organization's name. Only these
+ * move the content version.
  */
 export const contentWrites = new Set<OperationId>([
   'createProject',
@@ -81,6 +82,8 @@ export const contentWrites = new Set<OperationId>([
   'cancelInvitation',
   'resendInvitation',
   'leaveOrganization',
+  // (the organization's name is in the reads that show it, e.g. invitations)
+  'renameOrganization',
 ]);
 
 /**
