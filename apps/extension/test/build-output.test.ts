@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // libraries and the design system carry it for server components, which an extension has none of). What a
 // developer reads of the build is now what matters.
 describe('the extension build', () => {
-  it('prints no "use client" notice, so that a real warning stands out', async () => {
+  it('prints no "use client" notice, so that a real warning stands out, and carries the logo as its icon', async () => {
     // built apart (its own output folder): the suites beside this one play the product's build
     const outDir = mkdtempSync(join(tmpdir(), 'mulot-extension-build-'));
     try {
@@ -31,7 +31,17 @@ describe('the extension build', () => {
       const output = `${stdout}\n${stderr}`;
       expect(output).not.toContain('"use client"');
       expect(output).not.toContain('MODULE_LEVEL_DIRECTIVE');
-      expect(existsSync(join(outDir, 'chrome-mv3/manifest.json'))).toBe(true);
+      // the toolbar and the extensions page show the logo, at every size Chromium asks for
+      const manifest = JSON.parse(readFileSync(join(outDir, 'chrome-mv3/manifest.json'), 'utf8')) as {
+        icons?: Record<string, string>;
+      };
+      expect(Object.keys(manifest.icons ?? {}).sort()).toEqual(['128', '16', '32', '48']);
+      for (const file of Object.values(manifest.icons ?? {}))
+        expect(
+          readFileSync(join(outDir, 'chrome-mv3', file))
+            .subarray(1, 4)
+            .toString(),
+        ).toBe('PNG');
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
