@@ -1,5 +1,5 @@
 import { Flex, styled } from '@mulot/ui/styled-system/jsx';
-import { Building2 } from 'lucide-react';
+import { Building2, MousePointerClick } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useLoadOnIntent } from '../../components/deferred/use-load-on-intent';
 import * as Sidebar from '../../components/sidebar/sidebar';
@@ -35,6 +35,8 @@ export interface AppHeaderProps {
 /** Top bar of the app: sidebar toggle, the current organization, language selector, user menu. */
 export function AppHeader({ language, user, onLogout, organizationName }: AppHeaderProps) {
   const intl = useIntl();
+  // on a phone the sidebar, and the logo in it, is folded away: the header carries the logo
+  const { isMobile } = Sidebar.useSidebar();
   return (
     <Flex
       as="header"
@@ -49,6 +51,19 @@ export function AppHeader({ language, user, onLogout, organizationName }: AppHea
       zIndex="sticky"
     >
       <Sidebar.Trigger />
+      {isMobile && (
+        <Flex
+          alignItems="center"
+          gap="1.5"
+          flexShrink="0"
+          fontWeight="bold"
+          css={{ '& svg': { w: '5', h: '5', color: 'primary.fg' } }}
+          data-testid="header-logo"
+        >
+          <MousePointerClick aria-hidden />
+          Mulot
+        </Flex>
+      )}
       {organizationName && (
         // A long name stops at an ellipsis; the whole of it is in the title and read by assistive technology.
         <Flex alignItems="center" gap="2" minW="0" color="fg.muted" textStyle="sm" fontWeight="medium">

@@ -274,3 +274,18 @@ export const NoLanguage: Story = {
     await closeWithEscape(body);
   },
 };
+
+/** On a phone the sidebar is folded away behind its button: the header shows the logo instead. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  render: () => (
+    <AppShell {...shellProps()}>
+      <PageHeader title="Vos projets" />
+    </AppShell>
+  ),
+  play: async ({ canvasElement }) => {
+    const header = within(within(canvasElement).getByRole('banner'));
+    await expect(header.getByText('Mulot')).toBeVisible();
+    await expect(header.getByText('Atelier Mulot')).toBeVisible();
+  },
+};
