@@ -42,8 +42,13 @@ export async function loadProjects(
       ORDER BY updated_at DESC, id
       ${options.limit ? sql`LIMIT ${options.limit}` : sql``}
     ), counts AS (
-      SELECT category_id, count(*)::int AS n FROM scenarios
-      WHERE organization_id = ${organizationId} GROUP BY category_id
+      -- Only the chosen projects' guides: one project's figures (GET /projects/{id}, the dashboard's recent
+      -- projects) once counted every guide of the organization.
+      SELECT s.category_id, count(*)::int AS n FROM scenarios s
+      WHERE s.organization_id = ${organizationId} AND s.category_id IN (
+        SELECT c.id FROM categories c
+        WHERE c.organization_id = ${organizationId} AND c.project_id IN (SELECT id FROM chosen))
+      GROUP BY s.category_id
     ), lists AS (
       SELECT c.project_id,
         json_agg(json_build_object('id', c.id, 'name', c.name, 'scenarioCount', coalesce(counts.n, 0))
