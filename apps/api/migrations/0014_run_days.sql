@@ -27,6 +27,12 @@ CREATE TABLE organization_run_days (
   PRIMARY KEY (organization_id, day)
 );
 
+-- A guide deleted (alone, with its category or with its project) takes its runs and its run_days rows with it
+-- (cascades); its share leaves the organization's days too. Row-level, so it also follows the cascades; a restore's
+-- TRUNCATE fires no such trigger, and an organization deleted takes both tables' rows anyway.
+CREATE FUNCTION run_days_deleted() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE organization_run_days SET started = started - OLD.started, completed = completed - OLD.completed, abandoned = abandoned - OLD.abandoned WHERE organization_id = OLD.organization_id AND day = OLD.day; RETURN OLD; END $$;
+CREATE TRIGGER run_days_deleted AFTER DELETE ON run_days FOR EACH ROW EXECUTE FUNCTION run_days_deleted();
+
 INSERT INTO run_days (organization_id, scenario_id, day, started, completed, abandoned)
   SELECT organization_id, scenario_id, (created_at AT TIME ZONE 'UTC')::date, count(*),
     count(*) FILTER (WHERE status = 'completed'), count(*) FILTER (WHERE status = 'abandoned')
