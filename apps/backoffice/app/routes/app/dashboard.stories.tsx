@@ -101,7 +101,10 @@ export const Empty: Story = {
 
 export const Failed: Story = {
   parameters: route({
-    api: [refuse('get', '/dashboard', problem(500, 'Une erreur inattendue est survenue.'))],
+    api: [
+      refuse('get', '/dashboard', problem(500, 'Une erreur inattendue est survenue.')),
+      refuse('get', '/dashboard/guides-to-repair', problem(500, 'Une erreur inattendue est survenue.')),
+    ],
   }),
   play: async () => {
     const screen = page();
