@@ -48,7 +48,9 @@ export async function failingSteps(
     ? sql`AND r.scenario_id IN (${sql.join(scenarioIds.map((id) => sql`${id}`))})`
     : sql``;
   // i.created_at >= since adds nothing (an issue is never older than its run) but lets the organization's index
-  // on issues (run_step_issues_organization_idx) skip the older ones.
+  // on issues (run_step_issues_organization_idx) skip the older ones. The runs of a step are found by its guide
+  // alone (st is the organization's, so are its guide's runs): with the organization too, a planner without
+  // statistics (PGlite before ANALYZE) walked every run of the organization per step.
   const result = await sql<FailingStepRow>`
     WITH issues AS (
       SELECT i.id, i.run_id, i.step_id, i.outcome, i.confidence, i.url, i.reason, i.created_at
@@ -69,11 +71,11 @@ export async function failingSteps(
       EXISTS (SELECT 1 FROM run_step_issue_screenshots x WHERE x.issue_id = l.id) AS issue_has_screenshot,
       f.failures,
       (SELECT count(*)::int FROM runs r
-        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id AND r.created_at >= ${since}
+        WHERE r.scenario_id = st.scenario_id AND r.created_at >= ${since}
           AND (r.steps_completed >= st.position - 1
             OR EXISTS (SELECT 1 FROM issues i2 WHERE i2.run_id = r.id AND i2.step_id = st.id))) AS reached,
       EXISTS (SELECT 1 FROM runs r
-        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id
+        WHERE r.scenario_id = st.scenario_id
           AND r.created_at > l.created_at AND r.steps_completed >= st.position
           AND NOT EXISTS (SELECT 1 FROM run_step_issues i3 WHERE i3.run_id = r.id AND i3.step_id = st.id)) AS cleared
     FROM latest l
@@ -185,7 +187,7 @@ async function openGuides(
       SELECT l.scenario_id, l.outcome, l.created_at
       FROM latest l JOIN steps st ON st.id = l.step_id AND st.organization_id = ${organizationId}
       WHERE NOT EXISTS (SELECT 1 FROM runs r
-        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id
+        WHERE r.scenario_id = st.scenario_id
           AND r.created_at > l.created_at AND r.steps_completed >= st.position
           AND NOT EXISTS (SELECT 1 FROM run_step_issues i3 WHERE i3.run_id = r.id AND i3.step_id = st.id))
     ),
