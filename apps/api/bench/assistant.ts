@@ -1,18 +1,7 @@
-// pnpm bench:assistant — quality of POST /assistant on the labelled set (bench/assistant/*.json): top-1 and top-3
-// accuracy, precision and recall of "no guide" on no-match queries, and latency, on the tuning and the held-out
-// halves and on the two halves of the fresh set (calibration and fresh held-out: fresh.json, labelled.ts), next to
-// two baselines measured in the same run on the same database: the ranking of a git ref (BENCH_BASELINE_REF, by
-// default where this branch left main), checked out in a temporary git worktree removed afterwards, as the extension
-// bench does; and a naive one (ILIKE substring match of each query word, ranked by words found).
-// "No guide" is an answer without a confident guide: "peut-être" guides may come with it, and it still counts as
-// "no guide" (its precision is the share of such answers given to queries no guide answers).
-// Database: a fresh in-memory PGlite (the default installation's engine), or, with BENCH_DATABASE_URL, a scratch
-// database created on that PostgreSQL server and dropped afterwards. The guides go in through the real API.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { buildServer } from '../src/app.ts';
@@ -32,7 +21,7 @@ import {
   type Scores,
   score,
 } from './assistant/labelled.ts';
-import { benchAccount, benchDatabase } from './support.ts';
+import { baselineWorktree, benchAccount, benchDatabase, mergeBaseWithMain } from './support.ts';
 
 /** Synthetic published guides added afterwards to measure how query-time vectors scale (0: skip). */
 const scale = Number(process.env.BENCH_ASSISTANT_SCALE ?? 1000);
@@ -62,23 +51,13 @@ interface Ranking {
  * at that ref, should it have moved.
  */
 async function baselineRanking(): Promise<{ ref: string; ranking: Ranking; cleanup: () => void }> {
-  const repo = resolve(import.meta.dirname, '../../..');
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
-  const ref = process.env.BENCH_BASELINE_REF ?? git('merge-base', 'HEAD', 'main');
-  const tree = join(mkdtempSync(join(tmpdir(), 'mulot-bench-assistant-baseline-')), 'tree');
-  git('worktree', 'add', '--detach', tree, ref);
-  const cleanup = () => {
-    git('worktree', 'remove', '--force', tree);
-    rmSync(resolve(tree, '..'), { recursive: true, force: true });
-  };
+  const { ref, tree, cleanup } = baselineWorktree(mergeBaseWithMain());
   try {
     const module = join(tree, process.env.BENCH_BASELINE_MODULE ?? 'apps/api/src/assistant/fulltext.ts');
     if (!existsSync(module))
       throw new Error(`${ref} has no ${relativeToTree(tree, module)}: set BENCH_BASELINE_MODULE`);
-    symlinkSync(join(repo, 'apps/api/node_modules'), join(tree, 'apps/api/node_modules'), 'dir');
     const ranking = (await import(pathToFileURL(module).href)) as Ranking;
-    return { ref: git('rev-parse', '--short', ref), ranking, cleanup };
+    return { ref, ranking, cleanup };
   } catch (error) {
     cleanup();
     throw error;

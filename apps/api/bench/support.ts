@@ -1,4 +1,8 @@
 // What the benchmarks share.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { buildServer } from '../src/app.ts';
 import type { DatabaseTarget } from '../src/db/index.ts';
@@ -66,4 +70,37 @@ export async function benchAccount(
     await fetch(`${base}/api/organizations`, { headers: { authorization: `Bearer ${login.jwt}` } })
   ).json()) as Array<{ id: string }>;
   return { token: login.jwt, organizationId: orgs[0]?.id ?? '' };
+}
+
+/**
+ * A checkout of another version of the code to measure beside this one in the same run: BENCH_BASELINE_REF (else
+ * `defaultRef`, e.g. main or the merge base) in a temporary git worktree, removed by `cleanup`. Its apps/api runs
+ * with this checkout's dependencies (node_modules linked): modules imported from `tree` are that version's code.
+ */
+export function baselineWorktree(defaultRef: string): { ref: string; tree: string; cleanup: () => void } {
+  const repo = resolve(import.meta.dirname, '../../..');
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  const ref = process.env.BENCH_BASELINE_REF ?? defaultRef;
+  const tree = join(mkdtempSync(join(tmpdir(), 'mulot-bench-baseline-')), 'tree');
+  git('worktree', 'add', '--detach', tree, ref);
+  const cleanup = () => {
+    git('worktree', 'remove', '--force', tree);
+    rmSync(resolve(tree, '..'), { recursive: true, force: true });
+  };
+  try {
+    symlinkSync(join(repo, 'apps/api/node_modules'), join(tree, 'apps/api/node_modules'), 'dir');
+    return { ref: git('rev-parse', '--short', ref), tree, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** The git merge base of HEAD and main: where this branch left main. */
+export function mergeBaseWithMain(): string {
+  return execFileSync('git', ['merge-base', 'HEAD', 'main'], {
+    cwd: resolve(import.meta.dirname, '../../..'),
+    encoding: 'utf8',
+  }).trim();
 }

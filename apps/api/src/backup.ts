@@ -25,6 +25,7 @@ import {
   type RowCounts,
 } from './backup-file.ts';
 import { applyMigration, type Db, ensureMigrationsTable, migrationNames } from './db/index.ts';
+import { analyze } from './db/maintenance.ts';
 import type { Database } from './db/schema.ts';
 import { storeNewJwtSecret } from './security.ts';
 
@@ -281,5 +282,8 @@ export async function restore(
     await sql`DELETE FROM settings WHERE key = ${jwtSecretKey}`.execute(trx);
     await storeNewJwtSecret(trx);
   });
+  // Every row is new to the planner: without this, PGlite (no autovacuum) plans the restored installation's
+  // queries as if its tables were empty, and PostgreSQL does until autovacuum comes by.
+  await analyze(db);
   return rows;
 }

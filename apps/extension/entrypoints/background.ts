@@ -1,6 +1,7 @@
 import { defineBackground } from 'wxt/utils/define-background';
 import { handleMessage } from '../src/background/handlers';
 import { registerLauncher } from '../src/background/launcher';
+import { restartTabsInModes } from '../src/store';
 
 export default defineBackground(() => {
   // the session (its token) and the tabs' states are for the extension's own pages and service worker only: never
@@ -15,6 +16,10 @@ export default defineBackground(() => {
   browser.storage.onChanged.addListener((changes, area) => {
     if ((area === 'local' || area === 'managed') && 'mulotAddress' in changes)
       void registerLauncher().catch((error) => console.error('mulot', error));
+    // signed in again (popup, or a launch from the back-office) after the session had gone: the tabs that were
+    // in a mode show their panels again
+    if (area === 'session' && changes.session?.newValue && !changes.session.oldValue)
+      void restartTabsInModes().catch((error) => console.error('mulot', error));
   });
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     handleMessage(message as never, sender).then(sendResponse, (error: unknown) =>

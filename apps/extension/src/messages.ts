@@ -70,6 +70,7 @@ export type Message =
   | { kind: 'approval:get'; id: string }
   | { kind: 'approval:answer'; id: string; allow: boolean }
   | { kind: 'sign-out' }
+  | { kind: 'sign-in' }
   | { kind: 'completed:get' }
   | { kind: 'completed:add'; scenarioId: string };
 

@@ -2,6 +2,8 @@ import { UI_ATTRIBUTE } from '@mulot/player';
 import { ExtensionPanel, type ExtensionPanelProps, ShadowRootEnvironment } from '@mulot/ui/fragments/runner';
 import { useLayoutEffect, useState } from 'react';
 import pandaCss from './generated/panda.css?inline';
+import { send } from './runtime';
+import { useSessionEnded } from './session-ended';
 import { watchTrustedInput } from './trusted';
 
 /** The Panda CSS of the ui package, for the extension's shadow roots (the page's styles cannot reach them). */
@@ -38,7 +40,8 @@ function hostStyle(side: 'left' | 'right', top: number, hidden: boolean, passThr
     `width:min(${WIDTH}px,calc(100vw - ${2 * MARGIN}px));height:auto;` +
     `max-height:calc(100vh - ${top + MARGIN}px);display:flex;` +
     `transition:opacity .15s;${hidden ? 'visibility:hidden;' : ''}` +
-    `${passThrough ? 'pointer-events:none;opacity:.55;' : ''}`
+    // (opaque all the same: a see-through panel over the page reads as a glitch, and the author can move it aside)
+    `${passThrough ? 'pointer-events:none;' : ''}`
   );
 }
 
@@ -57,6 +60,7 @@ export interface PanelHostProps extends Omit<ExtensionPanelProps, 'side' | 'onMo
 export function PanelHost({ hidden = false, passThrough = false, children, ...panel }: PanelHostProps) {
   const [host, setHost] = useState<HTMLElement | null>(null);
   const [side, setSide] = useState<'left' | 'right'>('right');
+  const sessionEnded = useSessionEnded();
   useLayoutEffect(() => {
     const element = document.createElement('mulot-panel');
     element.setAttribute(UI_ATTRIBUTE, 'panel');
@@ -85,6 +89,7 @@ export function PanelHost({ hidden = false, passThrough = false, children, ...pa
         {...panel}
         side={side}
         onMove={() => setSide((now) => (now === 'right' ? 'left' : 'right'))}
+        onSignIn={sessionEnded ? () => void send({ kind: 'sign-in' }) : undefined}
       >
         {children}
       </ExtensionPanel>

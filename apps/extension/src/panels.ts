@@ -4,11 +4,13 @@ import { mountCreator } from './creator/creator';
 import type { PublicSession, TabState } from './messages';
 import { mountReader } from './reader/reader';
 import { send } from './runtime';
+import { markSessionEnded, resetSessionEnded } from './session-ended';
 
 async function loadContext(): Promise<Context | null> {
   const session = await send<PublicSession | null>({ kind: 'session' });
   if (!session) return null;
-  return { session, api: proxiedApi(session.apiBase, send) };
+  resetSessionEnded();
+  return { session, api: proxiedApi(session.apiBase, send, markSessionEnded) };
 }
 
 /**

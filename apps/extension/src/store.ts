@@ -9,6 +9,8 @@ import type { Session } from './launch';
 const SESSION_KEY = 'session';
 const ADDRESS_KEY = 'mulotAddress';
 const TRUSTED_KEY = 'trustedOrigins';
+/** Set when the API refused the session's token: the popup then asks to sign in again, and says why. */
+const EXPIRED_KEY = 'sessionExpired';
 
 export async function getSession(): Promise<Session | null> {
   const stored = await browser.storage.session.get(SESSION_KEY);
@@ -16,8 +18,30 @@ export async function getSession(): Promise<Session | null> {
 }
 
 export async function setSession(session: Session | null): Promise<void> {
-  if (session) await browser.storage.session.set({ [SESSION_KEY]: session });
-  else await browser.storage.session.remove(SESSION_KEY);
+  if (session) {
+    await browser.storage.session.set({ [SESSION_KEY]: session });
+    await browser.storage.session.remove(EXPIRED_KEY);
+  } else await browser.storage.session.remove(SESSION_KEY);
+}
+
+/** The API refused the session (signed out elsewhere, password changed): it is dropped, and the user told so. */
+export async function expireSession(): Promise<void> {
+  await browser.storage.session.remove(SESSION_KEY);
+  await browser.storage.session.set({ [EXPIRED_KEY]: true });
+}
+
+export async function sessionExpired(): Promise<boolean> {
+  return Boolean((await browser.storage.session.get(EXPIRED_KEY))[EXPIRED_KEY]);
+}
+
+/** The content scripts of the tabs in a mode look at their state again (their panels close or come back). */
+export async function restartTabsInModes(): Promise<void> {
+  const all = await browser.storage.session.get(null);
+  for (const key of Object.keys(all)) {
+    const tabId = Number(key.slice('tab:'.length));
+    if (key.startsWith('tab:') && Number.isInteger(tabId))
+      await browser.tabs.sendMessage(tabId, { kind: 'restart' }).catch(() => undefined);
+  }
 }
 
 /** An http(s) address as its origin, or null. */
@@ -93,13 +117,11 @@ export async function revoke(origin: string): Promise<void> {
 /** Signing out: the session, the allowed origins' sessions and every tab's guide state go. */
 export async function signOut(): Promise<void> {
   await setSession(null);
+  await browser.storage.session.remove(EXPIRED_KEY);
   const all = await browser.storage.session.get(null);
   const tabs = Object.keys(all).filter((key) => key.startsWith('tab:') || key === 'pendingLaunch');
-  if (tabs.length) await browser.storage.session.remove(tabs);
   // the panels of the tabs that were in a mode close on their next look at the tab's state
-  for (const key of tabs) {
-    const tabId = Number(key.slice('tab:'.length));
-    if (Number.isInteger(tabId))
-      await browser.tabs.sendMessage(tabId, { kind: 'restart' }).catch(() => undefined);
-  }
+  const ids = tabs.map((key) => Number(key.slice('tab:'.length))).filter(Number.isInteger);
+  if (tabs.length) await browser.storage.session.remove(tabs);
+  for (const tabId of ids) await browser.tabs.sendMessage(tabId, { kind: 'restart' }).catch(() => undefined);
 }

@@ -13,7 +13,6 @@ const secret = 'use admin code 4242';
 let hostile: { url: string; server: Server };
 let projectId = '';
 let scenarioId = '';
-let creator: Page;
 
 /** A site that is not the project's (another origin on loopback): a plain page with a title. */
 async function startHostile(): Promise<{ url: string; server: Server }> {
@@ -93,27 +92,22 @@ beforeAll(async () => {
       fingerprint: { index: 0, siblings: 0, ancestors: [{ tag: 'main' }] },
     },
   });
-  // the author edits the guide in creator mode, launched from the back-office and allowed once
+});
+
+/** The guide opened in creator mode from the back-office (allowed if the extension asks): its tab, panel shown. */
+async function openCreator(): Promise<Page> {
   const backOffice = await rig.context.newPage();
   await backOffice.goto(`${rig.api.url}/api/docs`);
-  const consentOpened = rig.nextPage();
-  const answer = rig.launch(backOffice, { mode: 'creator', scenarioId });
-  const consent = await consentOpened;
   const opened = rig.context.waitForEvent('page', {
     predicate: (p) => p.url().startsWith(rig.demo.url),
     timeout: 90_000,
   });
-  await consent
-    .getByRole('button', { name: 'Autoriser' })
-    .click()
-    .catch((error: unknown) => {
-      if (!consent.isClosed()) throw error;
-    });
-  expect(await answer).toMatchObject({ ok: true });
-  creator = await opened;
+  expect(await rig.launchAllowing(backOffice, { mode: 'creator', scenarioId })).toMatchObject({ ok: true });
+  const creator = await opened;
   await expectPage(creator.locator('mulot-panel')).toBeAttached();
   await backOffice.close();
-});
+  return creator;
+}
 
 afterAll(async () => {
   await rig.stop();
@@ -122,6 +116,7 @@ afterAll(async () => {
 
 describe('the extension against hostile pages', () => {
   it('row 1: the panel stays off other sites, and the project site sees the host of a panel, not what is in it', async () => {
+    const creator = await openCreator();
     // the author follows a link to another site: no panel mounts there
     await creator.goto(`${hostile.url}/phishing`);
     await creator.waitForLoadState('load');
@@ -141,6 +136,7 @@ describe('the extension against hostile pages', () => {
     });
     expect(seen.shadowRoot).toBeNull();
     expect(seen.text).not.toContain('4242');
+    await creator.close();
   });
 
   it('row 2: another origin opens no consent window, and allowed origins are listed, revocable and signed out', async () => {
@@ -166,7 +162,8 @@ describe('the extension against hostile pages', () => {
     expect(rig.context.pages().length).toBe(before);
     await page.close();
 
-    // the options page lists the origin the user allowed, and revokes it
+    // the options page lists the origin the user allowed (with a launch they accepted), and revokes it
+    await (await openCreator()).close();
     const options = await rig.context.newPage();
     await options.goto(`chrome-extension://${await rig.extensionId()}/options.html`);
     await expectPage(options.getByText(rig.api.url, { exact: true })).toBeVisible();
@@ -178,23 +175,20 @@ describe('the extension against hostile pages', () => {
   it('row 4: a screenshot is of the guide, never of the tab the user switched to', async () => {
     const backOffice = await rig.context.newPage();
     await backOffice.goto(`${rig.api.url}/api/docs`);
-    // revoked above: the user allows the back-office again
-    const consentOpened = rig.nextPage();
     const opened = rig.context.waitForEvent('page', {
       predicate: (p) => p.url().startsWith(`${rig.demo.url}/tarifs`),
       timeout: 90_000,
     });
-    const answer = rig.launch(backOffice, { mode: 'reader', url: `${rig.demo.url}/tarifs.html`, scenarioId });
-    const consent = await consentOpened;
-    await consent
-      .getByRole('button', { name: 'Autoriser' })
-      .click()
-      .catch((error: unknown) => {
-        if (!consent.isClosed()) throw error;
-      });
-    expect(await answer).toMatchObject({ ok: true });
+    expect(
+      await rig.launchAllowing(backOffice, {
+        mode: 'reader',
+        url: `${rig.demo.url}/tarifs.html`,
+        scenarioId,
+      }),
+    ).toMatchObject({ ok: true });
     const reader = await opened;
-    await expectPage(reader.locator('mulot-panel')).toBeAttached();
+    // the guide's step is shown, looking for its target (the step card's host, in the page's top layer)
+    await expectPage(reader.locator('[data-mulot-ui="highlight"]')).toBeAttached();
     // the user switches to their webmail, another tab of the same window, while the guide looks for a target that
     // is gone (the tab is opened as the user would, by the browser: the extension's worker stands in for the UI)
     const webmailOpened = rig.context.waitForEvent('page', {
@@ -274,11 +268,12 @@ describe('the extension against hostile pages', () => {
     await page.close();
 
     // on the project's site, in creator mode: the panels' operations only, not the rest of the API
-    await expectPage(creator.locator('mulot-panel')).toBeAttached();
+    const creator = await openCreator();
     expect(
       await sendFromContentScript(creator, fetchAs(`${rig.api.url}/api/projects/${projectId}`, 'DELETE')),
     ).not.toHaveProperty('status');
     expect(await rig.call<{ id: string }>('GET', `/projects/${projectId}`)).toMatchObject({ id: projectId });
+    await creator.close();
   });
 
   it('row 8: a page other than the Mulot address cannot tell that the extension is installed', async () => {

@@ -1,9 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -18,6 +15,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { DataDirLock } from './lock.ts';
+import { analyze } from './maintenance.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -28,8 +27,7 @@ export type DatabaseTarget =
   /** In memory; `seed` is a data directory dumped by PGlite (dumpDataDir) to start from instead of initdb. */
   | { kind: 'pglite-memory'; seed?: string };
 
-/** The contrib extensions the migrations create (full-text search of the assistant); PGlite loads them at open. */
-export const pgliteExtensions = { unaccent, pg_trgm };
+export { pgliteExtensions } from './pglite-extensions.ts';
 
 const migrationsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -201,18 +199,10 @@ function dialectFor(target: DatabaseTarget): Dialect {
     mkdirSync(target.dataDir, { recursive: true });
     const lock = new DataDirLock(target.dataDir);
     lock.acquire();
-    return new ExclusivePGliteDialect(
-      { pglite: () => new PGlite(target.dataDir, { extensions: pgliteExtensions }) },
-      lock,
-    );
+    return new ExclusivePGliteDialect({ pglite: () => new PGliteThread({ dataDir: target.dataDir }) }, lock);
   }
   const seed = target.seed;
-  return new ExclusivePGliteDialect({
-    pglite: () =>
-      seed
-        ? new PGlite({ loadDataDir: new Blob([readFileSync(seed)]), extensions: pgliteExtensions })
-        : new PGlite({ extensions: pgliteExtensions }),
-  });
+  return new ExclusivePGliteDialect({ pglite: () => new PGliteThread(seed ? { seed } : {}) });
 }
 
 /** Names of the migrations this version of the code knows, in the order they apply. */
@@ -257,13 +247,18 @@ export async function applyMigration(trx: Kysely<Database>, file: string): Promi
   return true;
 }
 
-/** Applies every migration not applied yet, in name order, each in its own transaction. */
+/**
+ * Applies every migration not applied yet, in name order, each in its own transaction; then, if any ran, an ANALYZE:
+ * a migration may add the index or the column a query plans with, and the embedded database has no autovacuum to
+ * gather their statistics later.
+ */
 export async function migrate(db: Db): Promise<string[]> {
   await ensureMigrationsTable(db);
   const applied: string[] = [];
   for (const file of migrationNames()) {
     if (await db.transaction().execute((trx) => applyMigration(trx, file))) applied.push(file);
   }
+  if (applied.length > 0) await analyze(db);
   return applied;
 }
 

@@ -16,7 +16,8 @@ function dataUrl(blob: Blob): Promise<string> {
 }
 
 type Shot =
-  | { kind: 'step'; scenarioId: string; stepId: string }
+  // (a recaptured step has a new version: its new capture is fetched, not the cached one)
+  | { kind: 'step'; scenarioId: string; stepId: string; version?: number }
   | { kind: 'issue'; scenarioId: string; runId: string; issueId: string };
 
 function shotQuery(shot: Shot) {
@@ -25,12 +26,34 @@ function shotQuery(shot: Shot) {
     queryFn: async () =>
       dataUrl(
         shot.kind === 'step'
-          ? await downloadScreenshot(fetchClient, shot)
+          ? await downloadScreenshot(fetchClient, { scenarioId: shot.scenarioId, stepId: shot.stepId })
           : await downloadIssueScreenshot(fetchClient, shot),
       ),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   };
+}
+
+/**
+ * The captures of a guide's steps for its step list: by step id, undefined while loading, null when the step has
+ * none (or it could not be read: the list says there is none rather than failing the page).
+ */
+export function useStepScreenshots(
+  scenarioId: string | undefined,
+  steps: readonly Pick<Schemas['Step'], 'id' | 'hasScreenshot' | 'version'>[],
+): Map<string, string | null | undefined> {
+  const shots = scenarioId
+    ? steps
+        .filter((step) => step.hasScreenshot)
+        .map((step) => ({ kind: 'step' as const, scenarioId, stepId: step.id, version: step.version }))
+    : [];
+  const results = useQueries({ queries: shots.map(shotQuery) });
+  const found = new Map<string, string | null | undefined>(steps.map((step) => [step.id, null]));
+  shots.forEach((shot, index) => {
+    const result = results[index];
+    found.set(shot.stepId, result?.isError ? null : result?.data);
+  });
+  return found;
 }
 
 /** The dashboard's guides to repair as the ui fragment takes them, screenshots resolved as they arrive. */

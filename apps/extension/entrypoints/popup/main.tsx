@@ -7,7 +7,7 @@ import { LoginForm, type LoginValues } from '@mulot/ui/fragments/auth';
 import { LinkProvider } from '@mulot/ui/fragments/link';
 import { AssistantPrompt, Catalogue, type CatalogueGuide } from '@mulot/ui/fragments/runner';
 import { css } from '@mulot/ui/styled-system/css';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
 import { browser } from 'wxt/browser';
 import { useAssistant } from '../../src/assistant';
@@ -17,9 +17,11 @@ import { normalizeApiBase, type Session } from '../../src/launch';
 import { panelIntl, renderPage } from '../../src/render';
 import { send } from '../../src/runtime';
 import {
+  expireSession,
   getSession,
   managedAddress,
   mulotAddress,
+  sessionExpired,
   setMulotAddress,
   setSession,
   trust,
@@ -42,6 +44,7 @@ const messages = defineMessages({
     id: 'extension.popup.notManaged',
     defaultMessage: "Votre organisation a fixé une autre adresse de Mulot pour l'extension.",
   },
+  expired: { id: 'extension.session.expired', defaultMessage: 'Votre session a expiré. Reconnectez-vous.' },
 });
 
 const page = css({
@@ -62,7 +65,16 @@ const muted = css({ color: 'fg.muted' });
 const currentSession = getSession;
 
 /** Sign-in when the extension was not launched from the back-office: the same login call as the back-office. */
-function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: Session) => void }) {
+function SignIn({
+  locale,
+  expired,
+  onSignedIn,
+}: {
+  locale: Locale;
+  /** the API refused the previous session: the form says why it is back */
+  expired: boolean;
+  onSignedIn: (session: Session) => void;
+}) {
   const intl = useIntl();
   const [apiBase, setApiBase] = useState('http://localhost:3000/api');
   // the Mulot address set in the options (or by policy) is where one signs in
@@ -135,9 +147,9 @@ function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: 
         )
       }
     >
-      {failure && (
+      {(failure || expired) && (
         <p role="alert" className={alertLine}>
-          {failure}
+          {failure ?? intl.formatMessage(messages.expired)}
         </p>
       )}
       <LoginForm
@@ -166,13 +178,30 @@ function SignIn({ locale, onSignedIn }: { locale: Locale; onSignedIn: (session: 
 }
 
 /** The published guides of the current tab's site; launching one starts the reader on that tab. */
-function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+function SignedIn({
+  session,
+  onSignOut,
+  onExpired,
+}: {
+  session: Session;
+  onSignOut: () => void;
+  /** the API refused the session (signed out elsewhere, password changed) */
+  onExpired: () => void;
+}) {
   const intl = useIntl();
   const [tab, setTab] = useState<{ id: number; url: URL } | null | undefined>();
   const [guides, setGuides] = useState<CatalogueGuide[] | undefined>();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const api = useMemo(() => directApi(session), [session]);
+  const api = useMemo(() => {
+    const client = directApi(session);
+    client.use({
+      onResponse: ({ response }) => {
+        if (response.status === 401) void expireSession().then(onExpired);
+      },
+    });
+    return client;
+  }, [session, onExpired]);
   const assistant = useAssistant(api, tab?.url.href ?? '');
   useEffect(() => {
     void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => {
@@ -239,8 +268,16 @@ function SignedIn({ session, onSignOut }: { session: Session; onSignOut: () => v
 
 function Popup() {
   const [session, setSession] = useState<Session | null | undefined>();
+  const [expired, setExpired] = useState(false);
   useEffect(() => {
-    void currentSession().then(setSession);
+    void Promise.all([currentSession(), sessionExpired()]).then(([current, ended]) => {
+      setExpired(ended);
+      setSession(current);
+    });
+  }, []);
+  const onExpired = useCallback(() => {
+    setExpired(true);
+    setSession(null);
   }, []);
   const locale = toLocale(session?.locale ?? navigator.language);
   const intl = useMemo(() => panelIntl(locale), [locale]);
@@ -254,10 +291,23 @@ function Popup() {
         {session ? (
           <SignedIn
             session={session}
-            onSignOut={() => void send({ kind: 'sign-out' }).then(() => setSession(null))}
+            onSignOut={() =>
+              void send({ kind: 'sign-out' }).then(() => {
+                setExpired(false);
+                setSession(null);
+              })
+            }
+            onExpired={onExpired}
           />
         ) : (
-          <SignIn locale={locale} onSignedIn={setSession} />
+          <SignIn
+            locale={locale}
+            expired={expired}
+            onSignedIn={(signedIn) => {
+              setExpired(false);
+              setSession(signedIn);
+            }}
+          />
         )}
       </div>
     </RawIntlProvider>

@@ -4,7 +4,16 @@ import { directApi } from '../client';
 import { type Locale, translator } from '../intl';
 import { checkLaunch, type Launch, onSites, resolveUrl, type Session, samePage } from '../launch';
 import type { LaunchAnswer, Message, ProxiedResponse, PublicSession, TabState } from '../messages';
-import { getSession, isTrusted, mulotAddress, setSession, signOut, toOrigin, trust } from '../store';
+import {
+  expireSession,
+  getSession,
+  isTrusted,
+  mulotAddress,
+  setSession,
+  signOut,
+  toOrigin,
+  trust,
+} from '../store';
 import { isPanelOperation } from './operations';
 
 export { getSession, isTrusted, setSession, trust };
@@ -183,6 +192,16 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
       if (!fromPage(sender, '/approve.html')) return forbidden;
       approvals.get(message.id)?.decide(message.allow);
       return { ok: true };
+    case 'sign-in':
+      // a panel whose session the API refused: the popup's sign-in, in a tab beside it
+      if (!(await modeOfSender(sender))) return forbidden;
+      await browser.tabs.create({
+        url: browser.runtime.getURL('/popup.html'),
+        active: true,
+        ...(sender.tab?.id !== undefined ? { openerTabId: sender.tab.id } : {}),
+        ...(sender.tab?.windowId !== undefined ? { windowId: sender.tab.windowId } : {}),
+      });
+      return { ok: true };
     case 'sign-out':
       if (!fromPage(sender, '/popup.html') && !fromPage(sender, '/options.html')) return forbidden;
       await signOut();
@@ -344,6 +363,7 @@ async function proxyFetch(
       headers,
       ...(message.body !== null ? { body: message.body } : {}),
     });
+    if (response.status === 401) await expireSession();
     return {
       status: response.status,
       statusText: response.statusText,

@@ -17,6 +17,7 @@ import { toLocale } from '../intl';
 import type { CreatorState } from '../messages';
 import { PanelHost } from '../panel-host';
 import { panelIntl, render } from '../render';
+import { send } from '../runtime';
 import { trusted } from '../trusted';
 import { messages } from './creator-messages';
 import { type Scenario, type Step, useCreator } from './use-creator';
@@ -29,7 +30,7 @@ const subheading = css({ textStyle: 'md', fontWeight: 'semibold' });
 function Creator({ context, initial }: { context: Context; initial: CreatorState }) {
   const intl = useIntl();
   const creator = useCreator(context, initial);
-  const { view, notice, pending, deleting, setDeleting, setView } = creator;
+  const { view, notice, pending, deleting, setDeleting } = creator;
 
   let body: React.ReactNode = null;
   if (view.kind === 'closed') return null;
@@ -67,7 +68,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           }))}
           onSelect={(item) => {
             const step = scenario.steps[byId(item.id)];
-            if (step) setView({ kind: 'step', scenario, step, recapture: false });
+            if (step) creator.editStep(scenario, step);
           }}
           onMove={trusted((item: { id: string }, delta: -1 | 1) =>
             creator.move(scenario, byId(item.id), delta),
@@ -89,7 +90,7 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           />
         )}
         <div>
-          <Button size="sm" onClick={() => setView({ kind: 'step', scenario, step: null, recapture: false })}>
+          <Button size="sm" onClick={() => creator.editStep(scenario, null)}>
             {intl.formatMessage(messages.add)}
           </Button>
         </div>
@@ -160,6 +161,20 @@ function StepView({
   // the page an element is picked on is the step's page: the form's URL follows the last pick
   const [pickedOn, setPickedOn] = useState<string | undefined>();
   const stop = useRef<(() => void) | null>(null);
+  // the capture saved with the step, shown until another element is picked (a new one is taken on saving)
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => {
+    if (!step?.hasScreenshot) return;
+    let current = true;
+    void send<{ dataUrl: string | null }>({
+      kind: 'screenshot:get',
+      scenarioId: scenario.id,
+      stepId: step.id,
+    }).then((answer) => current && setSaved(answer.dataUrl));
+    return () => {
+      current = false;
+    };
+  }, [scenario.id, step?.id, step?.hasScreenshot]);
 
   const endCapture = useCallback(() => {
     stop.current?.();
@@ -208,6 +223,7 @@ function StepView({
         fallback: step?.onMissingTarget.fallback ?? 'unanchored',
       }}
       target={target}
+      screenshot={pickedOn ? null : saved}
       capturedUrl={pickedOn}
       capture={captureState}
       onStartCapture={trusted(startCapture)}

@@ -248,6 +248,12 @@ export function useCreator({ api }: Context, initial: CreatorState) {
     }
   };
 
+  /** The step editor, for a new step (null) or one of the guide's: the last view's notice stays behind. */
+  const editStep = (scenario: Scenario, step: Step | null) => {
+    setNotice({});
+    setView({ kind: 'step', scenario, step, recapture: false });
+  };
+
   const saveStep = async (
     scenario: Scenario,
     step: Step | null,
@@ -295,6 +301,7 @@ export function useCreator({ api }: Context, initial: CreatorState) {
     deleting,
     stepsHeading,
     setView,
+    editStep,
     setPassThrough,
     setDeleting,
     stepsView,

@@ -117,8 +117,10 @@ export class ExtensionRig {
       viewport: { width: 1280, height: 900 },
     });
     if (seeClosedRoots) {
-      for (const page of this.context.pages()) void seeClosedShadowRoots(page);
-      this.context.on('page', (page) => void seeClosedShadowRoots(page));
+      // a page that closes before it is watched (the consent window answers fast) needs no watching
+      const watch = (page: Page) => void seeClosedShadowRoots(page).catch(() => undefined);
+      for (const page of this.context.pages()) watch(page);
+      this.context.on('page', watch);
     }
   }
 
@@ -158,7 +160,7 @@ export class ExtensionRig {
     for (let i = 0; i < 50 && !link; i += 1) {
       link = this.api.output
         .map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1])
-        .find(Boolean);
+        .find((found) => found && new URL(found).searchParams.get('email') === email);
       if (!link) await new Promise((r) => setTimeout(r, 100));
     }
     if (!link) throw new Error(`no confirmation link logged for ${email}`);
@@ -221,6 +223,40 @@ export class ExtensionRig {
         ...message,
       },
     );
+  }
+
+  /** Sets a step's screenshot, as the creator uploads the capture of the visible tab. */
+  async putScreenshot(scenarioId: string, stepId: string, png: Buffer): Promise<void> {
+    const response = await fetch(`${this.api.url}/api/scenarios/${scenarioId}/steps/${stepId}/screenshot`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'image/png',
+        authorization: `Bearer ${this.token}`,
+        'x-organization-id': this.org,
+      },
+      body: new Uint8Array(png),
+    });
+    if (!response.ok) throw new Error(`screenshot → ${response.status} ${await response.text()}`);
+  }
+
+  /**
+   * A launch from the Mulot address that the user allows if the extension asks: whether it asks depends on what
+   * the user allowed or revoked before, which a test that stands alone does not know.
+   */
+  async launchAllowing(page: Page, message: Json): Promise<Json> {
+    const asked = this.context
+      .waitForEvent('page', { predicate: (p) => p.url().includes('/approve.html'), timeout: 90_000 })
+      .catch(() => null);
+    const answer = this.launch(page, message);
+    const consent = await Promise.race([answer.then(() => null), asked]);
+    if (consent)
+      await consent
+        .getByRole('button', { name: 'Autoriser' })
+        .click()
+        .catch((error: unknown) => {
+          if (!consent.isClosed()) throw error;
+        });
+    return answer;
   }
 
   /** The next tab or window the extension opens (generous: the test machines are shared). */

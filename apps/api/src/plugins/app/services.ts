@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
+import { StatisticsKeeper } from '../../db/maintenance.ts';
 import { echoRequestId } from '../../logging.ts';
 import { createMailer } from '../../mail.ts';
 import { OutboxWorker } from '../../outbox.ts';
@@ -54,6 +55,13 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     accessRows: AccessRows.for(db),
     log: app.log,
   };
+  // PostgreSQL's autovacuum keeps the planner's statistics; the embedded database has nothing else to do it.
+  const statistics =
+    config.database.kind === 'postgres'
+      ? null
+      : new StatisticsKeeper(db, {
+          onError: (error) => app.log.warn({ err: error }, 'planner statistics not refreshed'),
+        });
   app.decorate('mulot', services);
   app.decorateRequest('caller', null);
   app.decorateRequest('locale', 'fr');
@@ -61,10 +69,14 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
   app.addHook('onRequest', async (request) => {
     request.locale = localeOf(request.headers['x-locale']);
   });
-  app.addHook('onReady', async () => services.outbox.start());
+  app.addHook('onReady', async () => {
+    services.outbox.start();
+    statistics?.start();
+  });
   // Runs once the server has stopped accepting and the requests in progress have been answered.
   app.addHook('onClose', async () => {
     await services.outbox.stop();
+    await statistics?.stop();
     mailer.close();
     await db.destroy();
   });

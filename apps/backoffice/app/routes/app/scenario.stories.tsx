@@ -1,5 +1,6 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { problem, refuse, reply } from '#stories/api.ts';
 import { category, project, scenario, scenarioHealth } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
@@ -61,5 +62,42 @@ export const Phone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async () => {
     await expect(await page().findByRole('heading', { level: 1, name: scenario.title })).toBeVisible();
+  },
+};
+
+/** A stand-in for a captured page (the API answers the image's bytes; the back-office shows them as they arrive). */
+const capture = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><rect width="640" height="360" fill="#f4f4f5"/><rect width="640" height="48" fill="#27272a"/><rect x="48" y="96" width="544" height="200" rx="12" fill="#fff" stroke="#d4d4d8"/><rect x="420" y="240" width="140" height="36" rx="8" fill="#2563eb"/></svg>`;
+
+/**
+ * Recorded steps are reviewed here: each step's capture as a thumbnail, opening full size; a step recorded without
+ * one says so.
+ */
+export const StepScreenshots: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/scenarios/{id}', {
+        ...scenario,
+        steps: scenario.steps.map((step) => ({ ...step, hasScreenshot: step.position !== 2 })),
+      }),
+      http.get(
+        '/api/scenarios/:id/steps/:stepId/screenshot',
+        () => new HttpResponse(capture, { headers: { 'content-type': 'image/svg+xml' } }),
+      ),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    const first = scenario.steps[0]?.name ?? '';
+    const enlarge = await screen.findByRole('button', { name: `Agrandir la capture d'écran : ${first}` });
+    await expect(screen.getAllByText("Aucune capture d'écran associée à cette étape.")).toHaveLength(1);
+    await userEvent.click(enlarge);
+    const dialog = await screen.findByRole('dialog', { name: `Étape 1 : ${first}` });
+    await expect(
+      within(dialog).getByRole('img', { name: "Capture d'écran de la page au moment de la capture" }),
+    ).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // the screenshot shows the steps with their thumbnails
+    enlarge.scrollIntoView({ block: 'center' });
   },
 };

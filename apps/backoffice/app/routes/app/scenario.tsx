@@ -36,6 +36,7 @@ import { prime, reportFailure } from '#app/lib/content.ts';
 import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
 import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '#app/lib/extension.ts';
 import { useExtensionInstall } from '#app/lib/extension-install.ts';
+import { useStepScreenshots } from '#app/lib/health.ts';
 import { $api } from '#app/lib/query.ts';
 import { title } from '#app/lib/title.ts';
 import { toast } from '#app/lib/toast.ts';
@@ -75,6 +76,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     params: { path: { id: params.scenarioId } },
   });
   const healthOf = new Map(health.data?.steps.filter((s) => s.runs > 0).map((s) => [s.stepId, s.health]));
+  const screenshots = useStepScreenshots(data?.id, data?.steps ?? []);
   const [deleting, setDeleting] = useState(false);
   const [launch, setLaunch] = useState<LaunchDialog | null>(null);
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
@@ -286,6 +288,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
             health: healthOf.get(step.id),
             // what keeps the guide from being published, said on the step itself
             targetMissing: !step.target,
+            screenshot: { src: screenshots.get(step.id) },
           }))}
           onSelect={onStep}
           emptyAction={

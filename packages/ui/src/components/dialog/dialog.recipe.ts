@@ -77,6 +77,8 @@ export const dialogRecipe = defineSlotRecipe({
       sm: { content: { maxW: 'sm' } },
       md: { content: { maxW: 'md' } },
       lg: { content: { maxW: 'lg' } },
+      // a picture to look at closely (a step's capture)
+      xl: { content: { maxW: '5xl' } },
     },
   },
 });

@@ -17,14 +17,18 @@ const StyledRoot = withRootProvider(Ark.Root, { defaultProps: { lazyMount: true,
  * Modal dialog. Escape and a click outside close it (Ark defaults, kept on purpose: spec §4); it mounts on
  * first open and unmounts on close, so a re-opened form starts clean.
  *
- * In a closed shadow root (the extension's panels) Ark's focus trap is off: it listens on the document, where
- * the composed path of a key event stops at the shadow host, so it takes the focused button for one outside
- * the dialog and sends Tab back to the first one. `Content` keeps Tab inside itself there instead.
+ * In a closed shadow root (the extension's panels, on a customer's page) Ark's modal behaviours are off:
+ * - its focus trap listens on the document, where the composed path of a key event stops at the shadow host, so
+ *   it takes the focused button for one outside the dialog and sends Tab back to the first one; `Content` keeps
+ *   Tab inside itself there instead;
+ * - hiding the rest from assistive technology looks for the dialog under the page's body, does not find it, and
+ *   logs an error in the customer's console; `Content` makes what is below it inert itself;
+ * - the customer's page keeps its own scrolling.
  */
 export function Root(props: ComponentProps<typeof StyledRoot>) {
   const closed = useInClosedShadowRoot();
-  // spread only when off: an explicit `undefined` would override Ark's default (trap when modal)
-  return <StyledRoot {...props} {...(closed && { trapFocus: false })} />;
+  // spread only when off: an explicit `undefined` would override Ark's default (modal)
+  return <StyledRoot {...props} {...(closed && { modal: false })} />;
 }
 export const Trigger = withContext(Ark.Trigger, 'trigger');
 const StyledBackdrop = withContext(Ark.Backdrop, 'backdrop');

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { SquarePen } from 'lucide-react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../components/button/button';
+import { sampleScreenshot } from '../../stories-support/screenshot';
 import { StepList } from './step-list';
 
 const steps = [
@@ -95,5 +96,37 @@ export const EditedInPlace: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Supprimer : Valider la commande' }));
     await expect(args.onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 's2' }));
     (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/**
+ * Recorded steps reviewed in the back-office: each with the capture taken when it was recorded, as a thumbnail that
+ * opens full size (one step has none: the spec's text says so; one still loads).
+ */
+export const WithScreenshots: Story = {
+  args: {
+    steps: [
+      { ...(steps[0] as (typeof steps)[number]), screenshot: { src: sampleScreenshot } },
+      { ...(steps[1] as (typeof steps)[number]), screenshot: { src: null } },
+      { ...(steps[2] as (typeof steps)[number]), screenshot: { src: undefined } },
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(canvas.getByText("Aucune capture d'écran associée à cette étape.")).toBeVisible();
+    const enlarge = canvas.getByRole('button', { name: "Agrandir la capture d'écran : Ouvrir le panier" });
+    await expect(enlarge.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    // by keyboard: the thumbnail is one Tab stop before its step
+    enlarge.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await body.findByRole('dialog', { name: 'Étape 1 : Ouvrir le panier' });
+    await expect(
+      within(dialog).getByRole('img', { name: "Capture d'écran de la page au moment de la capture" }),
+    ).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(enlarge).toHaveFocus());
+    await expect(args.onSelect).not.toHaveBeenCalled();
   },
 };

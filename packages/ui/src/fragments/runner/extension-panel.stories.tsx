@@ -196,3 +196,27 @@ export const CreatorDeleteStep: Story = {
     await expect(onDeleteStep).toHaveBeenCalledOnce();
   },
 };
+
+/**
+ * The member's session ended while a guide was open (signed out elsewhere, password changed): the panel says so, in
+ * place of the failed request's error, and offers to sign in again instead of asking to check the connection.
+ */
+export const SessionExpired: Story = {
+  args: {
+    alert: 'Impossible de charger le guide : Veuillez vérifier votre connexion et réessayer.',
+    onSignIn: fn(),
+  },
+  render: (args) => (
+    <ExtensionPanel {...args}>
+      <Catalogue domain="demo.example.com" guides={guides} onLaunch={fn()} />
+    </ExtensionPanel>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const panel = await shadowOf(canvasElement);
+    await expect(panel.getByRole('alert')).toHaveTextContent('Votre session a expiré. Reconnectez-vous.');
+    await expect(panel.queryByText(/vérifier votre connexion/)).toBeNull();
+    await userEvent.click(panel.getByRole('button', { name: 'Se reconnecter' }));
+    await expect(args.onSignIn).toHaveBeenCalledOnce();
+    (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+  },
+};

@@ -15,6 +15,11 @@ export interface ExtensionPanelProps {
   status?: string | null;
   /** An error, announced assertively. */
   alert?: string | null;
+  /**
+   * The member's session ended (signed out elsewhere, password changed): the panel says so in place of its alert
+   * and offers to sign in again, which `onSignIn` starts.
+   */
+  onSignIn?: (() => void) | undefined;
   children?: ReactNode;
 }
 
@@ -54,6 +59,7 @@ export function ExtensionPanel({
   onClose,
   status,
   alert,
+  onSignIn,
   children,
 }: ExtensionPanelProps) {
   const intl = useIntl();
@@ -75,8 +81,20 @@ export function ExtensionPanel({
         </span>
       </div>
       <div role="alert" className={`${line} ${failure}`}>
-        {alert}
+        {onSignIn ? (
+          <FormattedMessage
+            id="extension.session.expired"
+            defaultMessage="Votre session a expiré. Reconnectez-vous."
+          />
+        ) : (
+          alert
+        )}
       </div>
+      {onSignIn && (
+        <Button size="sm" onClick={onSignIn}>
+          <FormattedMessage id="extension.session.signIn" defaultMessage="Se reconnecter" />
+        </Button>
+      )}
       <div role="status" className={`${line} ${success}`}>
         {status}
       </div>

@@ -1,0 +1,63 @@
+// The bench's seeder (bench/scale-seed.ts) writes an organization the API reads as if it had been built through it:
+// the projects listed, the guides published, the runs counted, the assistant and the catalogue finding guides.
+// A smoke test at the smallest size; the bench itself (pnpm bench:scale) is not part of the tests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaleSizes, seedScale, siteOf } from '../bench/scale-seed.ts';
+import type { Schemas } from '../src/types.ts';
+import { type Session, startServer, type TestServer } from './support/harness.ts';
+
+let server: TestServer;
+let owner: Session;
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await server.signUp();
+  await seedScale(server.db, { organizationId: owner.org, userId: owner.userId, size: scaleSizes.S });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the scale seed at S', () => {
+  it('reads back through the API as 10 projects, 200 published guides and about 1,000 runs of the last 30 days', async () => {
+    const auth = { token: owner.token, org: owner.org };
+    const projects = await server.call<Schemas['Project'][] | { items: Schemas['Project'][] }>(
+      'GET',
+      '/api/projects',
+      auth,
+    );
+    expect(projects.status).toBe(200);
+    const listed = Array.isArray(projects.body) ? projects.body : projects.body.items;
+    expect(listed).toHaveLength(10);
+
+    const dashboard = await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', auth);
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.counts).toMatchObject({
+      projects: 10,
+      categories: 50,
+      scenarios: 250,
+      publishedScenarios: 200,
+      steps: 1000,
+    });
+    // Spread over the last 30 days: those of the 30 UTC days the dashboard shows, nearly all.
+    expect(dashboard.body.counts.guidesLaunched30d).toBeGreaterThan(950);
+    expect(dashboard.body.counts.guidesLaunched30d).toBeLessThanOrEqual(1000);
+    expect(dashboard.body.guidesToRepair.length).toBeGreaterThan(0);
+
+    const catalogue = await server.call<unknown[]>(
+      'GET',
+      `/api/catalogue?url=${encodeURIComponent(siteOf(3))}`,
+      auth,
+    );
+    expect(catalogue.status).toBe(200);
+    expect(JSON.stringify(catalogue.body)).toContain('(3.1.1)');
+
+    const assistant = await server.call<Schemas['AssistantAnswer']>('POST', '/api/assistant', {
+      ...auth,
+      body: { query: 'exporter un rapport' },
+    });
+    expect(assistant.status).toBe(200);
+    expect(assistant.body.guides.length).toBeGreaterThan(0);
+  });
+});
