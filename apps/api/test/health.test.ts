@@ -64,10 +64,22 @@ async function health(scenarioId: string) {
   return answer.body.steps;
 }
 
+/** Every guide to repair, page after page as a client follows them. */
 async function toRepair(session = auth) {
-  const answer = await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', session);
-  expect(answer.status).toBe(200);
-  return answer.body.guidesToRepair;
+  const guides: Schemas['GuideToRepair'][] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const answer = await server.call<Schemas['GuidesToRepairPage']>(
+      'GET',
+      `/api/dashboard/guides-to-repair${query}`,
+      session,
+    );
+    expect(answer.status).toBe(200);
+    guides.push(...answer.body.guides);
+    cursor = answer.body.next;
+  } while (cursor);
+  return guides;
 }
 
 describe('recording what end users saw when a step failed', () => {

@@ -244,17 +244,29 @@ export const dashboard: Schemas['Dashboard'] = {
   },
   activity,
   recentProjects: projects.slice(0, 5),
-  guidesToRepair: [
-    {
-      scenarioId: scenario.id,
-      title: scenario.title,
-      status: 'published',
-      category: scenario.category,
-      lastSeenAt: day(1),
-      steps: scenarioHealth.steps.filter((step) => step.health !== 'ok'),
-    },
-  ],
 };
+
+const guideToRepair: Schemas['GuideToRepair'] = {
+  scenarioId: scenario.id,
+  title: scenario.title,
+  status: 'published',
+  category: scenario.category,
+  lastSeenAt: day(1),
+  steps: scenarioHealth.steps.filter((step) => step.health !== 'ok'),
+};
+
+/** GET /dashboard/guides-to-repair: one guide, one page. */
+export const guidesToRepair: Schemas['GuidesToRepairPage'] = { guides: [guideToRepair], next: null };
+
+export const noGuideToRepair: Schemas['GuidesToRepairPage'] = { guides: [], next: null };
+
+/** 23 guides to repair, the worst first (failing ones, then the more recent failures): 20, then 3. */
+export const manyGuidesToRepair: Schemas['GuideToRepair'][] = Array.from({ length: 23 }, (_, n) => ({
+  ...guideToRepair,
+  scenarioId: `0b6a1a8e-0000-4000-8000-${String(100 + n).padStart(12, '0')}`,
+  title: `Guide à réparer ${n + 1}`,
+  lastSeenAt: day(n + 1),
+}));
 
 export const emptyDashboard: Schemas['Dashboard'] = {
   counts: {
@@ -268,7 +280,6 @@ export const emptyDashboard: Schemas['Dashboard'] = {
   },
   activity: dashboard.activity.map((d) => ({ ...d, guidesLaunched: 0, projectsCreated: 0 })),
   recentProjects: [],
-  guidesToRepair: [],
 };
 
 const people: [string, string, Schemas['Role']][] = [

@@ -15,8 +15,9 @@ interface StepHealth {
   hasScreenshot: boolean;
   latestFailure: { hasScreenshot: boolean } | null;
 }
-interface Dashboard {
-  guidesToRepair: Array<{ scenarioId: string; steps: StepHealth[] }>;
+/** The first page of GET /dashboard/guides-to-repair (this organization has one guide). */
+interface GuidesToRepairPage {
+  guides: Array<{ scenarioId: string; steps: StepHealth[] }>;
 }
 
 const rig = new ExtensionRig();
@@ -138,8 +139,8 @@ describe('guide health, with the extension loaded in Chromium', () => {
     let listed: StepHealth | undefined;
     await expectPage
       .poll(async () => {
-        const dashboard = await rig.call<Dashboard>('GET', '/dashboard');
-        listed = dashboard.guidesToRepair.find((g) => g.scenarioId === scenarioId)?.steps[0];
+        const page = await rig.call<GuidesToRepairPage>('GET', '/dashboard/guides-to-repair');
+        listed = page.guides.find((g) => g.scenarioId === scenarioId)?.steps[0];
         return listed?.latestFailure?.hasScreenshot;
       })
       .toBe(true);
@@ -183,15 +184,17 @@ describe('guide health, with the extension loaded in Chromium', () => {
     await repair.close();
 
     // recaptured, not yet proven: the alert stays until a run passes the step
-    const pending = await rig.call<Dashboard>('GET', '/dashboard');
-    expect(pending.guidesToRepair.find((g) => g.scenarioId === scenarioId)?.steps[0]).toMatchObject({
+    const pending = await rig.call<GuidesToRepairPage>('GET', '/dashboard/guides-to-repair');
+    expect(pending.guides.find((g) => g.scenarioId === scenarioId)?.steps[0]).toMatchObject({
       health: 'failing',
       repairPending: true,
     });
 
     await play(backOffice, scenarioId, { broken: false });
     await expectPage
-      .poll(async () => (await rig.call<Dashboard>('GET', '/dashboard')).guidesToRepair.length)
+      .poll(
+        async () => (await rig.call<GuidesToRepairPage>('GET', '/dashboard/guides-to-repair')).guides.length,
+      )
       .toBe(0);
     const health = await rig.call<{ steps: StepHealth[] }>('GET', `/scenarios/${scenarioId}/health`);
     expect(health.steps.map((s) => s.health)).toEqual(['ok']);

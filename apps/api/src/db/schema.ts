@@ -204,6 +204,27 @@ export interface Database {
   rate_limits: RateLimitsTable;
   site_repairs: SiteRepairsTable;
   step_url_reports: StepUrlReportsTable;
+  run_days: RunDaysTable;
+  organization_run_days: OrganizationRunDaysTable;
+}
+
+/** Runs per guide and UTC day they started (migration 0014), kept as runs arrive. */
+export interface RunDaysTable {
+  organization_id: string;
+  scenario_id: string;
+  day: string;
+  started: number;
+  completed: number;
+  abandoned: number;
+}
+
+/** The same per organization and day: what the dashboard reads. */
+export interface OrganizationRunDaysTable {
+  organization_id: string;
+  day: string;
+  started: number;
+  completed: number;
+  abandoned: number;
 }
 
 /** Steps whose URL migration 0012 found outside http(s) or the project's sites; left as they were. */

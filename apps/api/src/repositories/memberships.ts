@@ -3,19 +3,6 @@ import type { Db } from '../db/index.ts';
 import type { RoleName } from '../db/schema.ts';
 import type { Schemas } from '../types.ts';
 
-/** Members who can sign in: a pending invitation is not a member yet (listInvitations). */
-export async function countMembers(db: Db, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('memberships.organization_id', '=', organizationId)
-    .where('memberships.pending', '=', false)
-    .where('users.password_hash', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The role of the user's first membership (the organization the back-office opens first). */
 export async function firstRole(db: Db, userId: string): Promise<RoleName | null> {
   const row = await db

@@ -82,10 +82,12 @@ async function queryProjects(
       ORDER BY ${order}
       ${page ? sql`LIMIT ${page.size}` : options.limit ? sql`LIMIT ${options.limit}` : sql``}
     ), counts AS (
-      -- Only the chosen projects' scenarios: a page of 24 must not count the organization's 25,000 guides.
+      -- Only the chosen projects' guides: one project's figures (GET /projects/{id}, the dashboard's recent
+      -- projects) once counted every guide of the organization, and a page of 24 must not count 25,000.
       SELECT s.category_id, count(*)::int AS n FROM scenarios s
-      JOIN categories c ON c.id = s.category_id
-      WHERE s.organization_id = ${organizationId} AND c.project_id IN (SELECT id FROM chosen)
+      WHERE s.organization_id = ${organizationId} AND s.category_id IN (
+        SELECT c.id FROM categories c
+        WHERE c.organization_id = ${organizationId} AND c.project_id IN (SELECT id FROM chosen))
       GROUP BY s.category_id
     ), lists AS (
       SELECT c.project_id,

@@ -40,16 +40,23 @@ interface FailingStepRow {
 export async function failingSteps(
   db: Db,
   organizationId: string,
-  scenarioId?: string,
+  scenarioIds?: readonly string[],
 ): Promise<FailingStepRow[]> {
+  if (scenarioIds?.length === 0) return [];
   const since = new Date(Date.now() - HEALTH_WINDOW_DAYS * DAY);
-  const ofScenario = scenarioId ? sql`AND r.scenario_id = ${scenarioId}` : sql``;
+  const ofScenarios = scenarioIds
+    ? sql`AND r.scenario_id IN (${sql.join(scenarioIds.map((id) => sql`${id}`))})`
+    : sql``;
+  // i.created_at >= since adds nothing (an issue is never older than its run) but lets the organization's index
+  // on issues (run_step_issues_organization_idx) skip the older ones. The runs of a step are found by its guide
+  // alone (st is the organization's, so are its guide's runs): with the organization too, a planner without
+  // statistics (PGlite before ANALYZE) walked every run of the organization per step.
   const result = await sql<FailingStepRow>`
     WITH issues AS (
       SELECT i.id, i.run_id, i.step_id, i.outcome, i.confidence, i.url, i.reason, i.created_at
       FROM run_step_issues i JOIN runs r ON r.id = i.run_id
-      WHERE i.organization_id = ${organizationId} AND r.organization_id = ${organizationId}
-        AND r.created_at >= ${since} ${ofScenario}
+      WHERE i.organization_id = ${organizationId} AND i.created_at >= ${since}
+        AND r.organization_id = ${organizationId} AND r.created_at >= ${since} ${ofScenarios}
     ),
     latest AS (
       SELECT DISTINCT ON (step_id) id, run_id, step_id, outcome, confidence, url, reason, created_at
@@ -64,11 +71,11 @@ export async function failingSteps(
       EXISTS (SELECT 1 FROM run_step_issue_screenshots x WHERE x.issue_id = l.id) AS issue_has_screenshot,
       f.failures,
       (SELECT count(*)::int FROM runs r
-        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id AND r.created_at >= ${since}
+        WHERE r.scenario_id = st.scenario_id AND r.created_at >= ${since}
           AND (r.steps_completed >= st.position - 1
             OR EXISTS (SELECT 1 FROM issues i2 WHERE i2.run_id = r.id AND i2.step_id = st.id))) AS reached,
       EXISTS (SELECT 1 FROM runs r
-        WHERE r.organization_id = ${organizationId} AND r.scenario_id = st.scenario_id
+        WHERE r.scenario_id = st.scenario_id
           AND r.created_at > l.created_at AND r.steps_completed >= st.position
           AND NOT EXISTS (SELECT 1 FROM run_step_issues i3 WHERE i3.run_id = r.id AND i3.step_id = st.id)) AS cleared
     FROM latest l
@@ -112,10 +119,109 @@ export function healthOf(row: FailingStepRow): Schemas['StepHealth'] {
   };
 }
 
-/** The dashboard's "guides to repair": guides with steps that are not ok, the most recently failing first. */
-export async function guidesToRepair(db: Db, organizationId: string): Promise<Schemas['GuideToRepair'][]> {
-  const rows = (await failingSteps(db, organizationId)).filter((r) => !r.cleared);
-  if (rows.length === 0) return [];
+/** Where a page of guides to repair ends: the sort key of its last guide (see `listGuidesToRepair` in openapi.yaml). */
+interface RepairCursor {
+  failing: boolean;
+  /** the latest failure, as the database's text (microseconds: a JS Date would round them off) */
+  lastSeen: string;
+  scenarioId: string;
+}
+
+export const GUIDES_TO_REPAIR_PAGE = 20;
+
+export function encodeRepairCursor(cursor: RepairCursor): string {
+  return Buffer.from(JSON.stringify([cursor.failing, cursor.lastSeen, cursor.scenarioId])).toString(
+    'base64url',
+  );
+}
+
+/** The cursor a page gave, or null when it is not one (a client's own string). */
+export function decodeRepairCursor(text: string): RepairCursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(value) || value.length !== 3) return null;
+    const [failing, lastSeen, scenarioId] = value as unknown[];
+    if (typeof failing !== 'boolean' || typeof lastSeen !== 'string' || typeof scenarioId !== 'string')
+      return null;
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(lastSeen)) return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(scenarioId)) return null;
+    return { failing, lastSeen, scenarioId };
+  } catch {
+    return null;
+  }
+}
+
+interface OpenGuideRow {
+  scenario_id: string;
+  failing: boolean;
+  last_seen: string;
+}
+
+/**
+ * The guides to repair after `after`, the worst first, one more than a page (to tell whether another follows).
+ * Only the alert of each failing step is computed here (its latest failure, and whether a later run passed it);
+ * the figures of the steps (runs that reached them) are left to the page's guides alone.
+ */
+async function openGuides(
+  db: Db,
+  organizationId: string,
+  after: RepairCursor | null,
+  limit: number,
+): Promise<OpenGuideRow[]> {
+  const since = new Date(Date.now() - HEALTH_WINDOW_DAYS * DAY);
+  // failing DESC, last_seen DESC, scenario_id ASC: the rows strictly after the cursor's in that order.
+  const afterCursor = after
+    ? sql`WHERE (failing < ${after.failing}
+        OR (failing = ${after.failing} AND (last_seen < ${after.lastSeen}::timestamptz
+          OR (last_seen = ${after.lastSeen}::timestamptz AND scenario_id > ${after.scenarioId}::uuid))))`
+    : sql``;
+  const result = await sql<OpenGuideRow>`
+    WITH latest AS (
+      SELECT DISTINCT ON (i.step_id) i.step_id, r.scenario_id, i.outcome, i.created_at
+      FROM run_step_issues i JOIN runs r ON r.id = i.run_id
+      WHERE i.organization_id = ${organizationId} AND i.created_at >= ${since}
+        AND r.organization_id = ${organizationId} AND r.created_at >= ${since}
+      ORDER BY i.step_id, i.created_at DESC, i.id DESC
+    ),
+    open AS (
+      SELECT l.scenario_id, l.outcome, l.created_at
+      FROM latest l JOIN steps st ON st.id = l.step_id AND st.organization_id = ${organizationId}
+      WHERE NOT EXISTS (SELECT 1 FROM runs r
+        WHERE r.scenario_id = st.scenario_id
+          AND r.created_at > l.created_at AND r.steps_completed >= st.position
+          AND NOT EXISTS (SELECT 1 FROM run_step_issues i3 WHERE i3.run_id = r.id AND i3.step_id = st.id))
+    ),
+    guides AS (
+      SELECT scenario_id, bool_or(outcome = 'not-found') AS failing, max(created_at) AS last_seen
+      FROM open GROUP BY scenario_id
+    )
+    SELECT scenario_id, failing,
+      to_char(last_seen AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS last_seen
+    FROM guides ${afterCursor}
+    ORDER BY failing DESC, guides.last_seen DESC, scenario_id
+    LIMIT ${limit}`.execute(db);
+  return result.rows;
+}
+
+/**
+ * A page of the dashboard's "guides to repair": guides with steps that are not ok, the worst first (a failing step
+ * before degraded ones only, then the most recent failure), each with those steps only.
+ */
+export async function guidesToRepair(
+  db: Db,
+  organizationId: string,
+  after: RepairCursor | null = null,
+): Promise<Schemas['GuidesToRepairPage']> {
+  const found = await openGuides(db, organizationId, after, GUIDES_TO_REPAIR_PAGE + 1);
+  const page = found.slice(0, GUIDES_TO_REPAIR_PAGE);
+  const last = page.at(-1);
+  const next =
+    found.length > GUIDES_TO_REPAIR_PAGE && last
+      ? encodeRepairCursor({ failing: last.failing, lastSeen: last.last_seen, scenarioId: last.scenario_id })
+      : null;
+  if (page.length === 0) return { guides: [], next };
+  const ids = page.map((g) => g.scenario_id);
+  const rows = (await failingSteps(db, organizationId, ids)).filter((r) => !r.cleared);
   const byScenario = new Map<string, Schemas['StepHealth'][]>();
   for (const row of rows) {
     const list = byScenario.get(row.scenario_id) ?? [];
@@ -137,17 +243,16 @@ export async function guidesToRepair(db: Db, organizationId: string): Promise<Sc
       'projects.sites',
     ])
     .where('scenarios.organization_id', '=', organizationId)
-    .where('scenarios.id', 'in', [...byScenario.keys()])
+    .where('scenarios.id', 'in', ids)
     .execute();
-  return scenarios
-    .map((s): Schemas['GuideToRepair'] => {
-      const steps = byScenario.get(s.id) ?? [];
-      // ISO timestamps sort as text
-      const lastSeenAt = steps
-        .map((step) => step.lastSeenAt ?? '')
-        .sort()
-        .at(-1) as string;
-      return {
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  const guides = page.flatMap((g): Schemas['GuideToRepair'][] => {
+    const s = byId.get(g.scenario_id);
+    const steps = byScenario.get(g.scenario_id) ?? [];
+    // A guide deleted, or cleared by a run, between the two queries: left out rather than shown without steps.
+    if (!s || steps.length === 0) return [];
+    return [
+      {
         scenarioId: s.id,
         title: s.title,
         status: s.status,
@@ -160,11 +265,12 @@ export async function guidesToRepair(db: Db, organizationId: string): Promise<Sc
             sites: (typeof s.sites === 'string' ? (JSON.parse(s.sites) as string[]) : s.sites) ?? [],
           },
         },
-        lastSeenAt,
+        lastSeenAt: iso(g.last_seen),
         steps,
-      };
-    })
-    .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt) || a.scenarioId.localeCompare(b.scenarioId));
+      },
+    ];
+  });
+  return { guides, next };
 }
 
 /** 404 unless the issue belongs to this run of this scenario of the organization. */

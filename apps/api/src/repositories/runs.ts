@@ -42,14 +42,20 @@ export function insertRun(
     .executeTakeFirstOrThrow();
 }
 
-export async function findRun(db: Db, organizationId: string, scenarioId: string, runId: string) {
-  const run = await db
+export async function findRun(
+  db: Db,
+  organizationId: string,
+  scenarioId: string,
+  runId: string,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const query = db
     .selectFrom('runs')
     .selectAll()
     .where('id', '=', runId)
     .where('scenario_id', '=', scenarioId)
-    .where('organization_id', '=', organizationId)
-    .executeTakeFirst();
+    .where('organization_id', '=', organizationId);
+  const run = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!run) throw notFound('run-not-found');
   return run;
 }

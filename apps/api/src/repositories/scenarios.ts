@@ -234,13 +234,3 @@ export function publishedIn(db: Db, organizationId: string, projectIds: string[]
     .orderBy('scenarios.id')
     .execute();
 }
-
-export async function countPublished(db: Db, organizationId: string): Promise<number> {
-  const row = await db
-    .selectFrom('scenarios')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('status', '=', 'published')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -1,9 +1,11 @@
-// Tag `dashboard`: the organization's real activity figures.
-import { countMembers } from '../repositories/memberships.ts';
-import { countRows, createdPerDay } from '../repositories/organizations.ts';
+// Tag `dashboard`: the organization's real activity figures. Every query is bounded by the organization's indexes
+// and returns a handful of rows: the runs come summed per day (repositories/run-days.ts), the guides to repair a
+// page at a time.
+import { fieldProblem } from '../problems.ts';
+import { dashboardCounts, projectsCreatedPerDay } from '../repositories/organizations.ts';
 import { loadProjects } from '../repositories/projects.ts';
-import { guidesToRepair } from '../repositories/run-step-issues.ts';
-import { countPublished } from '../repositories/scenarios.ts';
+import { launchedPerDay } from '../repositories/run-days.ts';
+import { decodeRepairCursor, guidesToRepair } from '../repositories/run-step-issues.ts';
 import type { Handler } from '../types.ts';
 import { organizationOf } from './context.ts';
 
@@ -18,16 +20,9 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
   const db = services.db;
   const today = new Date(`${utcDay(new Date())}T00:00:00.000Z`);
   const start = new Date(today.getTime() - 29 * DAY);
-  const count = (table: 'projects' | 'categories' | 'scenarios' | 'steps') =>
-    countRows(db, organizationId, table);
-  const projects = await count('projects');
-  const categories = await count('categories');
-  const scenarios = await count('scenarios');
-  const steps = await count('steps');
-  const members = await countMembers(db, organizationId);
-  const published = await countPublished(db, organizationId);
-  const created = await createdPerDay(db, organizationId, 'projects', start);
-  const launched = await createdPerDay(db, organizationId, 'runs', start);
+  const counts = await dashboardCounts(db, organizationId);
+  const created = await projectsCreatedPerDay(db, organizationId, start);
+  const launched = await launchedPerDay(db, organizationId, utcDay(start));
   const activity = Array.from({ length: 30 }, (_, i) => {
     const date = utcDay(new Date(start.getTime() + i * DAY));
     return { date, projectsCreated: created.get(date) ?? 0, guidesLaunched: launched.get(date) ?? 0 };
@@ -35,18 +30,16 @@ export const getDashboard: Handler<'getDashboard'> = async (services, request) =
   return {
     status: 200,
     body: {
-      counts: {
-        projects,
-        categories,
-        scenarios,
-        publishedScenarios: published,
-        steps,
-        members,
-        guidesLaunched30d: activity.reduce((sum, d) => sum + d.guidesLaunched, 0),
-      },
+      counts: { ...counts, guidesLaunched30d: activity.reduce((sum, d) => sum + d.guidesLaunched, 0) },
       activity,
       recentProjects: await loadProjects(db, organizationId, { limit: 5 }),
-      guidesToRepair: await guidesToRepair(db, organizationId),
     },
   };
+};
+
+export const listGuidesToRepair: Handler<'listGuidesToRepair'> = async (services, request) => {
+  const text = request.query.cursor;
+  const cursor = text === undefined ? null : decodeRepairCursor(text);
+  if (text !== undefined && !cursor) throw fieldProblem('/query/cursor', 'field.invalid');
+  return { status: 200, body: await guidesToRepair(services.db, organizationOf(request), cursor) };
 };

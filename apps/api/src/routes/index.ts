@@ -86,6 +86,7 @@ export const handlers: Handlers = {
   getScenarioHealth: runs.getScenarioHealth,
   getCatalogue: catalogue.getCatalogue,
   getDashboard: dashboard.getDashboard,
+  listGuidesToRepair: dashboard.listGuidesToRepair,
   askAssistant: assistant.askAssistant,
   listLocales: translations.listLocales,
   getTranslations: translations.getTranslations,

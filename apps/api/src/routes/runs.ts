@@ -2,6 +2,7 @@
 // health computed from them.
 import type { Db } from '../db/index.ts';
 import { fieldProblem, notFound } from '../problems.ts';
+import { countNewRun, countStatusChange } from '../repositories/run-days.ts';
 import {
   failingSteps,
   findIssue,
@@ -37,6 +38,7 @@ export const createRun: Handler<'createRun'> = async (services, request) => {
     await checkScenario(trx, organizationId, scenarioId);
     const issues = await checkIssues(trx, scenarioId, request.body.stepIssues);
     const run = await runs.insertRun(trx, organizationId, scenarioId, user.id, request.body);
+    await countNewRun(trx, run);
     await insertIssues(trx, organizationId, run.id, issues);
     return run;
   });
@@ -47,12 +49,14 @@ export const updateRun: Handler<'updateRun'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, runId } = request.params;
   const run = await services.db.transaction().execute(async (trx) => {
-    const existing = await runs.findRun(trx, organizationId, id, runId);
+    // Locked: two updates of one run at once must not both count its ending.
+    const existing = await runs.findRun(trx, organizationId, id, runId, { lock: true });
     const issues = await checkIssues(trx, id, request.body.stepIssues);
     const run = await runs.updateRun(trx, runId, {
       status: request.body.status ?? existing.status,
       steps_completed: request.body.stepsCompleted ?? existing.steps_completed,
     });
+    await countStatusChange(trx, run, existing.status);
     await insertIssues(trx, organizationId, runId, issues);
     return run;
   });
@@ -65,7 +69,7 @@ export const getScenarioHealth: Handler<'getScenarioHealth'> = async (services, 
   await checkScenario(services.db, organizationId, scenarioId);
   const steps = await healthSteps(services.db, organizationId, scenarioId);
   const failing = new Map(
-    (await failingSteps(services.db, organizationId, scenarioId)).map((r) => [r.step_id, healthOf(r)]),
+    (await failingSteps(services.db, organizationId, [scenarioId])).map((r) => [r.step_id, healthOf(r)]),
   );
   return {
     status: 200,

@@ -389,6 +389,7 @@ export function requests(w: World): Record<OperationId, Req> {
       path: `/api/catalogue?url=${encodeURIComponent('https://x.example.com/a')}`,
     },
     getDashboard: { method: 'GET', path: '/api/dashboard' },
+    listGuidesToRepair: { method: 'GET', path: '/api/dashboard/guides-to-repair' },
     askAssistant: { method: 'POST', path: '/api/assistant', body: { query: 'guide' } },
     listLocales: { method: 'GET', path: '/api/translations/locales' },
     getTranslations: { method: 'GET', path: '/api/translations/locales/fr' },
@@ -413,6 +414,8 @@ export const dataTables = [
   'runs',
   'run_step_issues',
   'run_step_issue_screenshots',
+  'run_days',
+  'organization_run_days',
   'site_repairs',
   'step_url_reports',
 ] as const;

@@ -458,8 +458,35 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts, the 30-day activity series, recent projects and guides to repair of the current organization */
+        /**
+         * Counts, the 30-day activity series and recent projects of the current organization
+         * @description Read from figures kept as runs arrive (daily sums), not from the runs themselves: the same time at 100 runs
+         *     and at 100,000. The guides to repair come page by page from `GET /dashboard/guides-to-repair`.
+         */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/guides-to-repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guides to repair of the current organization, 20 at a time, the worst first
+         * @description Guides with at least one step that is not `ok` (see `StepHealth`). The worst first: guides with a `failing`
+         *     step before those whose steps are only `degraded`, then the most recent failure first (`lastSeenAt`), then
+         *     by `scenarioId`. Without `cursor`, the first page; with the `next` of a page, the page after it (no guide
+         *     twice, none skipped, as long as their failures do not change between the two calls).
+         */
+        get: operations["listGuidesToRepair"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1251,11 +1278,6 @@ export interface components {
             /** @description The last 30 UTC days, oldest first, today last (always 30 entries). */
             activity: components["schemas"]["ActivityDay"][];
             counts: components["schemas"]["DashboardCounts"];
-            /**
-             * @description Guides with at least one step that is not `ok` (see `StepHealth`), the most recently failing first; each
-             *     lists only those steps, in order.
-             */
-            guidesToRepair: components["schemas"]["GuideToRepair"][];
             /** @description Up to 5 projects, most recently updated first. */
             recentProjects: components["schemas"]["Project"][];
         };
@@ -1362,6 +1384,12 @@ export interface components {
             email: components["schemas"]["Email"];
             rootUrl: components["schemas"]["RootUrl"];
         };
+        /** @description GET /dashboard/guides-to-repair: one page of guides to repair, the worst first. */
+        GuidesToRepairPage: {
+            guides: components["schemas"]["GuideToRepair"][];
+            /** @description The `cursor` of the next page; null on the last page. */
+            next: string | null;
+        };
         /** @description A guide with failing or degraded steps. */
         GuideToRepair: {
             category: components["schemas"]["CategoryRefWithProject"];
@@ -1370,6 +1398,7 @@ export interface components {
             /** Format: uuid */
             scenarioId: string;
             status: components["schemas"]["ScenarioStatus"];
+            /** @description Only the steps that are not `ok`, in order. */
             steps: components["schemas"]["StepHealth"][];
             title: string;
         };
@@ -2859,6 +2888,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listGuidesToRepair: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page, as it was given. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of guides to repair. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuidesToRepairPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,13 +1,19 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
-import { dashboard, emptyDashboard } from '#stories/fixtures.ts';
+import {
+  dashboard,
+  emptyDashboard,
+  guidesToRepair,
+  manyGuidesToRepair,
+  noGuideToRepair,
+} from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Dashboard',
   ...routeMeta('/app/dashboard', {
-    api: [reply('get', '/dashboard', dashboard)],
+    api: [reply('get', '/dashboard', dashboard), reply('get', '/dashboard/guides-to-repair', guidesToRepair)],
   }),
 };
 export default meta;
@@ -31,6 +37,40 @@ export const Loaded: Story = {
     const screen = page();
     await expect(await screen.findByText('1 485')).toBeVisible();
     await expect(screen.getByRole('heading', { name: 'Projets récents' })).toBeVisible();
+    await expect(await screen.findByRole('heading', { level: 2, name: 'Guides à réparer' })).toBeVisible();
+    // one page holds every guide: nothing more to ask for
+    await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+    await chartDrawn();
+  },
+};
+
+/**
+ * Issue 43: 435 guides to repair were all rendered at once. They come 20 at a time, the worst first; "Voir plus"
+ * brings the next ones below them, and goes once there are no more.
+ */
+export const ManyGuidesToRepair: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/dashboard/guides-to-repair', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor === 'page-2'
+          ? { guides: manyGuidesToRepair.slice(20), next: null }
+          : { guides: manyGuidesToRepair.slice(0, 20), next: 'page-2' };
+      }),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    const more = await screen.findByRole('button', { name: 'Voir plus' });
+    const titles = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'));
+    await expect(screen.getAllByRole('article')).toHaveLength(20);
+    await expect(screen.getByRole('article', { name: 'Guide à réparer 1' })).toBeVisible();
+    await expect(screen.queryByRole('article', { name: 'Guide à réparer 21' })).toBeNull();
+    await userEvent.click(more);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(23));
+    // the next ones below the first, in order, none twice
+    await expect(titles()).toEqual(manyGuidesToRepair.map((g) => `repair-${g.scenarioId}`));
+    await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
     await chartDrawn();
   },
 };
@@ -47,7 +87,12 @@ export const Loading: Story = {
 
 /** A new organization: zeros, a flat chart, no recent project. */
 export const Empty: Story = {
-  parameters: route({ api: [reply('get', '/dashboard', emptyDashboard)] }),
+  parameters: route({
+    api: [
+      reply('get', '/dashboard', emptyDashboard),
+      reply('get', '/dashboard/guides-to-repair', noGuideToRepair),
+    ],
+  }),
   play: async () => {
     await expect(await page().findByText('Aucun projet pour le moment')).toBeVisible();
     await chartDrawn();
@@ -56,7 +101,10 @@ export const Empty: Story = {
 
 export const Failed: Story = {
   parameters: route({
-    api: [refuse('get', '/dashboard', problem(500, 'Une erreur inattendue est survenue.'))],
+    api: [
+      refuse('get', '/dashboard', problem(500, 'Une erreur inattendue est survenue.')),
+      refuse('get', '/dashboard/guides-to-repair', problem(500, 'Une erreur inattendue est survenue.')),
+    ],
   }),
   play: async () => {
     const screen = page();

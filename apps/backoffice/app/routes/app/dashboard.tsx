@@ -1,3 +1,4 @@
+import type { Schemas } from '@mulot/api-client';
 import {
   ActivityChart,
   DashboardStats,
@@ -26,10 +27,23 @@ export const meta = () => title('titleDashboard');
 export default function Dashboard() {
   const user = useUser();
   const dashboard = $api.useQuery('get', '/dashboard');
+  // The guides to repair come 20 at a time, the worst first; "Voir plus" asks for the page after the last one.
+  const repairs = $api.useInfiniteQuery(
+    'get',
+    '/dashboard/guides-to-repair',
+    {},
+    {
+      pageParamName: 'cursor',
+      // null: no cursor sent, the first page
+      initialPageParam: null,
+      getNextPageParam: (page: Schemas['GuidesToRepairPage']) => page.next,
+    },
+  );
   const me = $api.useQuery('get', '/users/me');
   const data = dashboard.data;
   const intl = useIntl();
-  const guides = useGuidesToRepair(data?.guidesToRepair);
+  const toRepair = repairs.data?.pages.flatMap((page) => page.guides);
+  const guides = useGuidesToRepair(toRepair);
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
   const [installed, setInstalled] = useState(false);
   useEffect(() => setInstalled(extensionInstalled()), []);
@@ -37,8 +51,7 @@ export default function Dashboard() {
   // "Réparer": the creator at that step, on its page, capturing its target again straight away.
   const repair = async (guide: GuideToRepair, step: RepairStep) => {
     const url =
-      step.url ||
-      data?.guidesToRepair.find((g) => g.scenarioId === guide.scenarioId)?.category.project.sites[0];
+      step.url || toRepair?.find((g) => g.scenarioId === guide.scenarioId)?.category.project.sites[0];
     if (!url) return;
     toast({ title: intl.formatMessage(launchedMessage, { url }) });
     const result = await launchExtension({
@@ -70,6 +83,9 @@ export default function Dashboard() {
         <GuidesToRepair
           guides={guides}
           {...(installed ? { onRepair: (guide, step) => void repair(guide, step) } : {})}
+          {...(repairs.hasNextPage
+            ? { onMore: () => void repairs.fetchNextPage(), loadingMore: repairs.isFetchingNextPage }
+            : {})}
         />
       )}
       <Grid gridTemplateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">

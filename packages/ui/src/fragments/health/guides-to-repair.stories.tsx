@@ -126,3 +126,41 @@ export const Loading: Story = {
     await expect(within(canvasElement).queryByText('Aucun guide à réparer')).toBeNull();
   },
 };
+
+/** The list comes 20 at a time: below the last guide, "Voir plus" asks for the next ones. */
+export const MoreToShow: Story = {
+  args: { onMore: fn(), onRepair: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const more = canvas.getByRole('button', { name: 'Voir plus' });
+    // after the last guide, in reading and tab order
+    const articles = canvas.getAllByRole('article');
+    await expect(articles.at(-1)?.compareDocumentPosition(more)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await userEvent.click(more);
+    await expect(args.onMore).toHaveBeenCalledTimes(1);
+    // by keyboard too
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onMore).toHaveBeenCalledTimes(2);
+  },
+};
+
+/** While the next guides load, the button says so and cannot be pressed twice. */
+export const LoadingMore: Story = {
+  args: { onMore: fn(), loadingMore: true, onRepair: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const more = canvas.getByRole('button', { name: /Chargement des guides…/ });
+    await expect(more).toBeDisabled();
+    await expect(more).toHaveAttribute('aria-busy', 'true');
+    await expect(args.onMore).not.toHaveBeenCalled();
+  },
+};
+
+export const MoreToShowEnglish: Story = {
+  args: { onMore: fn(), onRepair: undefined },
+  globals: { locale: 'en' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Show more' })).toBeVisible();
+  },
+};

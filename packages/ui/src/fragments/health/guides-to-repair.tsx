@@ -51,6 +51,10 @@ export interface GuidesToRepairProps {
   onRepair?: (guide: GuideToRepair, step: RepairStep) => void;
   /** Reference time for "il y a 2 heures" (stories pin it). */
   now?: Date;
+  /** Loads the next guides (the list comes 20 at a time). Absent: every guide is shown, no "Voir plus". */
+  onMore?: () => void;
+  /** The next guides are on their way. */
+  loadingMore?: boolean;
 }
 
 const List = styled('ul');
@@ -103,7 +107,14 @@ function Screenshot({
 }
 
 /** The dashboard's "guides to repair": per failing step, what the author captured beside what the end user saw. */
-export function GuidesToRepair({ guides, loading = false, onRepair, now }: GuidesToRepairProps) {
+export function GuidesToRepair({
+  guides,
+  loading = false,
+  onRepair,
+  now,
+  onMore,
+  loadingMore = false,
+}: GuidesToRepairProps) {
   const intl = useIntl();
   const reference = now ?? new Date();
   const percent = (value: number) => intl.formatNumber(value, { style: 'percent', maximumFractionDigits: 0 });
@@ -320,6 +331,21 @@ export function GuidesToRepair({ guides, loading = false, onRepair, now }: Guide
               </li>
             ))}
           </List>
+        )}
+        {!loading && guides.length > 0 && onMore && (
+          <Flex justifyContent="center" mt="6">
+            <Button
+              variant="outline"
+              onClick={onMore}
+              loading={loadingMore}
+              loadingText={intl.formatMessage({
+                id: 'health.repair.loadingMore',
+                defaultMessage: 'Chargement des guides…',
+              })}
+            >
+              {intl.formatMessage({ id: 'health.repair.more', defaultMessage: 'Voir plus' })}
+            </Button>
+          </Flex>
         )}
       </Card.Body>
     </Card.Root>
