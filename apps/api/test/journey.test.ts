@@ -151,9 +151,9 @@ describe('an author from sign-up to a published guide, then deleting the project
     ]);
     expect(published.body.steps[0]).toMatchObject({ hasScreenshot: true, screenshotType: 'image/png' });
 
-    const listed = await server.call<Schemas['Project'][]>('GET', '/api/projects', auth);
-    expect(listed.body).toHaveLength(1);
-    expect(listed.body[0]).toMatchObject({ categoryCount: 1, scenarioCount: 1 });
+    const listed = await server.call<Schemas['ProjectPage']>('GET', '/api/projects', auth);
+    expect(listed.body.items).toHaveLength(1);
+    expect(listed.body.items[0]).toMatchObject({ categoryCount: 1, scenarioCount: 1 });
 
     const deleted = await server.call('DELETE', `/api/projects/${projectId}`, auth);
     expect(deleted.status).toBe(204);

@@ -38,6 +38,7 @@ describe('tenancy', () => {
       'cancelInvitation',
       'deleteMemberRole',
       'inviteMember',
+      'renameOrganization',
       'resendInvitation',
       'updateMemberRole',
     ]);
