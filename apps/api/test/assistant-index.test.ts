@@ -135,7 +135,9 @@ describe('the assistant after edits', () => {
 // A second server on the same PostgreSQL database is another replica: it holds its own index.
 describe.skipIf(backend !== 'postgres')('the assistant on two replicas', () => {
   it('answers with a guide edited, added or removed on another replica at the next question', async () => {
-    const other = await startServer({ database: server.app.mulot.config.database });
+    // Replicas share the database and the mail relay: either one may send the confirmation mail from the outbox.
+    const { database, smtpUrl } = server.app.mulot.config;
+    const other = await startServer({ database, smtpUrl });
     try {
       const author = await server.signUp();
       const { path } = await place(author, 'https://replicas.example.com');
