@@ -1,5 +1,5 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { problem, refuse, reply } from '#stories/api.ts';
 import { category, project, scenarioSummaries } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
@@ -53,8 +53,15 @@ export const DeleteGuideDialog: Story = {
   play: async () => {
     const screen = page();
     const title = category.scenarios[0]?.title ?? '';
-    await userEvent.click(await screen.findByRole('button', { name: `Actions pour ${title}` }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Supprimer' }));
+    // By keyboard: once a tooltip (the category's badge) tracks input modality, Ark's menu ignores the synthetic
+    // pointer moves of testing-library's clicks, which a real mouse does not produce.
+    (await screen.findByRole('button', { name: `Actions pour ${title}` })).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('menuitem', { name: 'Modifier' });
+    await userEvent.keyboard('{ArrowDown}');
+    const item = await screen.findByRole('menuitem', { name: 'Supprimer' });
+    await waitFor(() => expect(item).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('alertdialog', { name: `Supprimer le guide « ${title} » ?` });
     await expect(within(dialog).getByRole('button', { name: 'Supprimer' })).toBeVisible();
   },

@@ -79,6 +79,13 @@ export const Project: Story = {
     );
     await expect(canvas.getByText('Actif')).toBeVisible();
     await expect(canvas.getByText('En préparation')).toBeVisible();
+    // The badge sits above the card's link: a pointer on it reaches the badge (and its tooltip), not the link.
+    const badge = canvas.getByRole('button', { name: 'Actif' }).getBoundingClientRect();
+    const hit = canvasElement.ownerDocument.elementFromPoint(
+      badge.x + badge.width / 2,
+      badge.y + badge.height / 2,
+    );
+    await expect(hit?.closest('button')?.textContent).toBe('Actif');
     await expect(canvas.getByText('2 catégories')).toBeVisible();
     await expect(canvas.getByText('5 scénarios')).toBeVisible();
     await expect(canvas.getByText('Modifié le 21/11/2026')).toBeVisible();

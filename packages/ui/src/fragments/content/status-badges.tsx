@@ -1,5 +1,8 @@
+import { css } from '@mulot/ui/styled-system/css';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Badge } from '../../components/badge/badge';
+import * as Tooltip from '../../components/tooltip/tooltip';
 
 /** Spec §4: a project is "in preparation" with no scenario, "in development" up to 3, then "active". */
 export type ProjectStatus = 'preparing' | 'developing' | 'active';
@@ -17,45 +20,80 @@ export function categoryStatus(scenarioCount: number): CategoryStatus {
   return 'active';
 }
 
-export function ProjectStatusBadge({ scenarioCount }: { scenarioCount: number }) {
-  const status = projectStatus(scenarioCount);
-  if (status === 'preparing')
-    return (
-      <Badge colorPalette="gray" data-status={status}>
-        <FormattedMessage id="content.projectStatus.preparing" defaultMessage="En préparation" />
-      </Badge>
-    );
-  if (status === 'developing')
-    return (
-      <Badge colorPalette="amber" data-status={status}>
-        <FormattedMessage id="content.projectStatus.developing" defaultMessage="En développement" />
-      </Badge>
-    );
+const raised = css({ position: 'relative', zIndex: 'raised', cursor: 'help' });
+
+/**
+ * A status badge that explains its thresholds in a tooltip. The badge is a button so that a keyboard reaches the
+ * explanation too; raised above a card's stretched link so that hovering it does not hover the card.
+ */
+function ExplainedBadge({
+  colorPalette,
+  status,
+  label,
+  thresholds,
+}: {
+  colorPalette: 'gray' | 'amber' | 'green';
+  status: string;
+  label: ReactNode;
+  thresholds: ReactNode;
+}) {
   return (
-    <Badge colorPalette="green" data-status={status}>
-      <FormattedMessage id="content.projectStatus.active" defaultMessage="Actif" />
-    </Badge>
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <Badge asChild colorPalette={colorPalette} data-status={status} className={raised}>
+          <button type="button">{label}</button>
+        </Badge>
+      </Tooltip.Trigger>
+      <Tooltip.Content>{thresholds}</Tooltip.Content>
+    </Tooltip.Root>
   );
 }
 
+const projectLabels = {
+  preparing: <FormattedMessage id="content.projectStatus.preparing" defaultMessage="En préparation" />,
+  developing: <FormattedMessage id="content.projectStatus.developing" defaultMessage="En développement" />,
+  active: <FormattedMessage id="content.projectStatus.active" defaultMessage="Actif" />,
+};
+const projectPalettes = { preparing: 'gray', developing: 'amber', active: 'green' } as const;
+
+export function ProjectStatusBadge({ scenarioCount }: { scenarioCount: number }) {
+  const status = projectStatus(scenarioCount);
+  return (
+    <ExplainedBadge
+      colorPalette={projectPalettes[status]}
+      status={status}
+      label={projectLabels[status]}
+      thresholds={
+        <FormattedMessage
+          id="content.projectStatus.thresholds"
+          defaultMessage="En préparation : aucun scénario. En développement : 1 à 3 scénarios. Actif : plus de 3 scénarios."
+        />
+      }
+    />
+  );
+}
+
+const categoryLabels = {
+  empty: <FormattedMessage id="content.categoryStatus.empty" defaultMessage="Vide" />,
+  inProgress: <FormattedMessage id="content.categoryStatus.inProgress" defaultMessage="En cours" />,
+  active: <FormattedMessage id="content.categoryStatus.active" defaultMessage="Actif" />,
+};
+const categoryPalettes = { empty: 'gray', inProgress: 'amber', active: 'green' } as const;
+
 export function CategoryStatusBadge({ scenarioCount }: { scenarioCount: number }) {
   const status = categoryStatus(scenarioCount);
-  if (status === 'empty')
-    return (
-      <Badge colorPalette="gray" data-status={status}>
-        <FormattedMessage id="content.categoryStatus.empty" defaultMessage="Vide" />
-      </Badge>
-    );
-  if (status === 'inProgress')
-    return (
-      <Badge colorPalette="amber" data-status={status}>
-        <FormattedMessage id="content.categoryStatus.inProgress" defaultMessage="En cours" />
-      </Badge>
-    );
   return (
-    <Badge colorPalette="green" data-status={status}>
-      <FormattedMessage id="content.categoryStatus.active" defaultMessage="Actif" />
-    </Badge>
+    <ExplainedBadge
+      colorPalette={categoryPalettes[status]}
+      status={status}
+      label={categoryLabels[status]}
+      thresholds={
+        <FormattedMessage
+          id="content.categoryStatus.thresholds"
+          defaultMessage="Vide : aucun scénario. En cours : 1 ou 2 scénarios. Actif : plus de 2 scénarios."
+        />
+      }
+    />
   );
 }
 
