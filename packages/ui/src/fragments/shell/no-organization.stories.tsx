@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { NoOrganization } from './no-organization';
 
 const boutique = {
@@ -30,11 +30,11 @@ export const Default: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Accepter' }));
     await expect(args.invitations.onAccept).toHaveBeenCalledWith(boutique);
     await userEvent.click(canvas.getByRole('button', { name: "Créer l'organisation" }));
-    await expect(canvas.getByText('Le nom est requis')).toBeVisible();
+    await expect(await canvas.findByText('Le nom est requis')).toBeVisible();
     await expect(args.onCreate).not.toHaveBeenCalled();
     await userEvent.type(canvas.getByRole('textbox', { name: "Nom de l'organisation" }), '  Mon atelier ');
     await userEvent.click(canvas.getByRole('button', { name: "Créer l'organisation" }));
-    await expect(args.onCreate).toHaveBeenCalledWith('Mon atelier');
+    await waitFor(() => expect(args.onCreate).toHaveBeenCalledWith('Mon atelier'));
     await userEvent.click(canvas.getByRole('button', { name: 'Se déconnecter' }));
     await expect(args.onLogout).toHaveBeenCalled();
   },

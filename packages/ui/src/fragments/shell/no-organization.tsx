@@ -1,10 +1,9 @@
+import { css } from '@mulot/ui/styled-system/css';
 import { Box, Stack, styled } from '@mulot/ui/styled-system/jsx';
 import { Building2, LogOut } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from '../../components/button/button';
-import * as Field from '../../components/field/field';
-import { Input } from '../../components/input/input';
+import { OrganizationNameForm } from '../team/organization-name-form';
 import { InvitationBanners, type InvitationBannersProps } from './invitation-banners';
 
 export interface NoOrganizationProps {
@@ -17,6 +16,7 @@ export interface NoOrganizationProps {
   onLogout: () => void;
 }
 
+const gap = css({ gap: '3' });
 const Title = styled('h1');
 const Subtitle = styled('h2');
 const Text = styled('p');
@@ -34,19 +34,6 @@ export function NoOrganization({
   onLogout,
 }: NoOrganizationProps) {
   const intl = useIntl();
-  const [name, setName] = useState('');
-  const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    onCreate(name.trim());
-  };
-  const fieldError = missing
-    ? intl.formatMessage({ id: 'noOrganization.nameRequired', defaultMessage: 'Le nom est requis' })
-    : error;
   return (
     <Stack gap="6" maxW="xl" mx="auto" py="8">
       <Stack gap="2">
@@ -68,30 +55,24 @@ export function NoOrganization({
         </Text>
       </Stack>
       <InvitationBanners {...invitations} />
-      <styled.form onSubmit={submit} noValidate display="flex" flexDirection="column" gap="3">
-        <Subtitle textStyle="lg" fontWeight="semibold">
-          {intl.formatMessage({ id: 'noOrganization.createTitle', defaultMessage: 'Créer mon organisation' })}
-        </Subtitle>
-        <Field.Root invalid={Boolean(fieldError)} required>
-          <Field.Label>
-            {intl.formatMessage({ id: 'noOrganization.name', defaultMessage: "Nom de l'organisation" })}
-          </Field.Label>
-          <Input
-            value={name}
-            maxLength={200}
-            onChange={(event) => {
-              setName(event.target.value);
-              setMissing(false);
-            }}
-          />
-          <Field.ErrorText>{fieldError}</Field.ErrorText>
-        </Field.Root>
-        <Box>
-          <Button type="submit" loading={creating}>
-            {intl.formatMessage({ id: 'noOrganization.create', defaultMessage: "Créer l'organisation" })}
-          </Button>
-        </Box>
-      </styled.form>
+      <OrganizationNameForm onSubmit={onCreate} error={error} className={gap}>
+        {(field) => (
+          <>
+            <Subtitle textStyle="lg" fontWeight="semibold">
+              {intl.formatMessage({
+                id: 'noOrganization.createTitle',
+                defaultMessage: 'Créer mon organisation',
+              })}
+            </Subtitle>
+            {field}
+            <Box>
+              <Button type="submit" loading={creating}>
+                {intl.formatMessage({ id: 'noOrganization.create', defaultMessage: "Créer l'organisation" })}
+              </Button>
+            </Box>
+          </>
+        )}
+      </OrganizationNameForm>
       <Box>
         <Button variant="outline" colorPalette="gray" onClick={onLogout}>
           <LogOut aria-hidden />

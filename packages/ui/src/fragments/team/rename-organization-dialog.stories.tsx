@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { RenameOrganizationDialog } from './rename-organization-dialog';
 
 const meta = {
@@ -26,7 +26,7 @@ export const Rename: Story = {
     await userEvent.clear(field);
     await userEvent.type(field, '  Atelier Martin ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le nom' }));
-    await expect(args.onRename).toHaveBeenCalledWith('Atelier Martin');
+    await waitFor(() => expect(args.onRename).toHaveBeenCalledWith('Atelier Martin'));
   },
 };
 
@@ -37,7 +37,7 @@ export const EmptyName: Story = {
     const field = within(dialog).getByRole('textbox', { name: "Nom de l'organisation" });
     await userEvent.clear(field);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer le nom' }));
-    await expect(field).toHaveAccessibleErrorMessage('Le nom est requis');
+    await waitFor(() => expect(field).toHaveAccessibleErrorMessage('Le nom est requis'));
     await expect(args.onRename).not.toHaveBeenCalled();
   },
 };

@@ -1,12 +1,9 @@
-import { styled } from '@mulot/ui/styled-system/jsx';
+import { css } from '@mulot/ui/styled-system/css';
 import { Check } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, CancelButton } from '../../components/button/button';
 import { Dialog } from '../../components/dialog';
-import * as Field from '../../components/field/field';
-import { Input } from '../../components/input/input';
-import { LIMITS } from '../validation';
+import { OrganizationNameForm } from './organization-name-form';
 
 export interface RenameOrganizationDialogProps {
   open: boolean;
@@ -20,7 +17,7 @@ export interface RenameOrganizationDialogProps {
   error?: string | null;
 }
 
-const Form = styled('form');
+const gap = css({ gap: '5' });
 
 function RenameForm({
   organizationName,
@@ -30,48 +27,23 @@ function RenameForm({
   error,
 }: Omit<RenameOrganizationDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const intl = useIntl();
-  const [name, setName] = useState(organizationName);
-  const [missing, setMissing] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    onRename(name.trim());
-  };
-  const fieldError = missing
-    ? intl.formatMessage({ id: 'team.rename.nameRequired', defaultMessage: 'Le nom est requis' })
-    : error;
   return (
-    <Form noValidate onSubmit={submit} display="flex" flexDirection="column" gap="5">
-      <Dialog.Body>
-        <Field.Root invalid={Boolean(fieldError)} required>
-          <Field.Label>
-            {intl.formatMessage({ id: 'team.rename.name', defaultMessage: "Nom de l'organisation" })}
-          </Field.Label>
-          <Input
-            value={name}
-            maxLength={LIMITS.name}
-            autoComplete="organization"
-            onChange={(event) => {
-              setName(event.target.value);
-              setMissing(false);
-            }}
-          />
-          <Field.ErrorText>{fieldError}</Field.ErrorText>
-        </Field.Root>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <CancelButton onClick={onCancel}>
-          {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
-        </CancelButton>
-        <Button type="submit" loading={pending}>
-          {!pending && <Check aria-hidden />}
-          {intl.formatMessage({ id: 'team.rename.save', defaultMessage: 'Enregistrer le nom' })}
-        </Button>
-      </Dialog.Footer>
-    </Form>
+    <OrganizationNameForm defaultName={organizationName} onSubmit={onRename} error={error} className={gap}>
+      {(field) => (
+        <>
+          <Dialog.Body>{field}</Dialog.Body>
+          <Dialog.Footer>
+            <CancelButton onClick={onCancel}>
+              {intl.formatMessage({ id: 'team.dialog.cancel', defaultMessage: 'Annuler' })}
+            </CancelButton>
+            <Button type="submit" loading={pending}>
+              {!pending && <Check aria-hidden />}
+              {intl.formatMessage({ id: 'team.rename.save', defaultMessage: 'Enregistrer le nom' })}
+            </Button>
+          </Dialog.Footer>
+        </>
+      )}
+    </OrganizationNameForm>
   );
 }
 
