@@ -130,3 +130,19 @@ export const WithScreenshots: Story = {
     await expect(args.onSelect).not.toHaveBeenCalled();
   },
 };
+
+/** On a phone the thumbnail heads its step, which keeps the width of the screen for its text. */
+export const WithScreenshotsPhone: Story = {
+  ...WithScreenshots,
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const thumbnail = canvas
+      .getByRole('button', { name: "Agrandir la capture d'écran : Ouvrir le panier" })
+      .getBoundingClientRect();
+    const step = canvas.getByRole('button', { name: /Étape 1 : Ouvrir le panier/ }).getBoundingClientRect();
+    await expect(thumbnail.bottom).toBeLessThanOrEqual(step.top);
+    // 390 px wide, less the page's padding: the step keeps the whole row.
+    await expect(step.width).toBeGreaterThan(300);
+  },
+};

@@ -1,4 +1,4 @@
-import { css } from '@mulot/ui/styled-system/css';
+import { css, cx } from '@mulot/ui/styled-system/css';
 import { ArrowDown, ArrowUp, ChevronRight, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -109,7 +109,7 @@ function StepThumbnail({ step, onOpen }: { step: StepListItem; onOpen: (step: St
   const intl = useIntl();
   const src = step.screenshot?.src;
   return (
-    <span className={thumbnailBox}>
+    <span data-part="thumbnail" className={thumbnailBox}>
       {src === undefined ? (
         <Skeleton w="full" h="full" />
       ) : src === null ? (
@@ -138,6 +138,21 @@ function StepThumbnail({ step, onOpen }: { step: StepListItem; onOpen: (step: St
 
 /** The scenario's steps in order, numbered; each opens where it can be edited. */
 const withActions = css({ display: 'flex', alignItems: 'stretch', gap: '1' });
+// On a phone a thumbnail beside the step left its text a few words per line: there it heads its step instead.
+const withThumbnail = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'auto 1fr' },
+  gridTemplateAreas: { base: '"thumbnail" "step"', sm: '"thumbnail step"' },
+  alignItems: 'stretch',
+  gap: '1',
+  '& > [data-part=thumbnail]': { gridArea: 'thumbnail' },
+  '& > [data-part=step]': { gridArea: 'step' },
+  '& > [data-part=actions]': { gridArea: 'actions' },
+});
+const withThumbnailAndActions = css({
+  gridTemplateColumns: { base: '1fr auto', sm: 'auto 1fr auto' },
+  gridTemplateAreas: { base: '"thumbnail thumbnail" "step actions"', sm: '"thumbnail step actions"' },
+});
 const actions = css({ display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: '0.5' });
 
 export function StepList({ steps, onSelect, emptyAction, onMove, onDelete }: StepListProps) {
@@ -151,6 +166,12 @@ export function StepList({ steps, onSelect, emptyAction, onMove, onDelete }: Ste
       />
     );
   const withThumbnails = steps.some((step) => step.screenshot);
+  const hasActions = Boolean(onMove || onDelete);
+  const row = withThumbnails
+    ? cx(withThumbnail, hasActions && withThumbnailAndActions)
+    : hasActions
+      ? withActions
+      : undefined;
   return (
     <>
       <ol
@@ -158,9 +179,9 @@ export function StepList({ steps, onSelect, emptyAction, onMove, onDelete }: Ste
         aria-label={intl.formatMessage({ id: 'guide.steps.label', defaultMessage: 'Étapes du guide' })}
       >
         {steps.map((step, index) => (
-          <li key={step.id} className={onMove || onDelete || withThumbnails ? withActions : undefined}>
+          <li key={step.id} className={row}>
             {withThumbnails && <StepThumbnail step={step} onOpen={setEnlarged} />}
-            <button type="button" className={item} onClick={() => onSelect(step)}>
+            <button type="button" data-part="step" className={item} onClick={() => onSelect(step)}>
               <span className={number} aria-hidden="true">
                 {step.position}
               </span>
@@ -188,8 +209,8 @@ export function StepList({ steps, onSelect, emptyAction, onMove, onDelete }: Ste
               {step.health && <StepHealthBadge health={step.health} />}
               <ChevronRight aria-hidden />
             </button>
-            {(onMove || onDelete) && (
-              <span className={actions}>
+            {hasActions && (
+              <span data-part="actions" className={actions}>
                 {onMove && (
                   <>
                     <IconButton
