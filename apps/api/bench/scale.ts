@@ -7,6 +7,8 @@
 // out in a temporary git worktree (support.ts) and started on its own database seeded the same way. Then the growth
 // exponent between consecutive sizes (10× more of everything: 0 flat, 1 linear, 2 quadratic).
 //
+// With a built back-office (apps/backoffice/build), its projects and dashboard pages too (scale-pages.ts).
+//
 // BENCH_SIZES=S,M (default) or S,M,L; BENCH_ENGINES=pglite,postgres to choose; BENCH_SAMPLES (sequential, default
 // 10, 4 at L) and BENCH_CONCURRENT_ROUNDS (each of the 4 clients, default 5, 2 at L).
 //
@@ -19,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type Kysely, sql } from 'kysely';
+import { closePagesBrowser, measurePages, type PageFigures } from './scale-pages.ts';
 import { assistantQuestions, type ScaleSize, scaleSizes, seedScale, siteOf } from './scale-seed.ts';
 import { baselineWorktree, benchAccount, benchDatabase } from './support.ts';
 
@@ -36,6 +39,9 @@ if (engines.includes('postgres') && !process.env.BENCH_DATABASE_URL) {
   throw new Error('PostgreSQL needs BENCH_DATABASE_URL (a server where scratch databases may be created)');
 }
 const concurrency = 4;
+// The back-office's pages are measured on this branch's build, when there is one (BENCH_PAGES=0 skips them).
+const backofficeBuild = join(repoRoot, 'apps/backoffice/build/client');
+const measuresPages = process.env.BENCH_PAGES !== '0' && existsSync(join(backofficeBuild, 'index.html'));
 
 interface Call {
   status: number;
@@ -120,6 +126,7 @@ interface Figures {
   healthDuringDashboard: { max: number; p50: number; count: number; dashboardMs: number };
   seedMs: number;
   statisticsMs: number;
+  pages?: PageFigures;
 }
 
 async function measure(
@@ -138,11 +145,12 @@ async function measure(
   const { buildServer } = (await import(pathToFileURL(join(code.root, 'apps/api/src/app.ts')).href)) as {
     buildServer: (config: object) => Promise<Server>;
   };
+  const withPages = measuresPages && code.root === repoRoot;
   const app: Server = await buildServer({
     database,
     dataDir,
     logLevel: 'warn',
-    backofficeDir: null,
+    backofficeDir: withPages ? backofficeBuild : null,
     extensionDir: null,
   });
   try {
@@ -237,6 +245,7 @@ async function measure(
       count: during.length,
       dashboardMs: to - from,
     };
+    if (withPages) figures.pages = await measurePages(base, token, organizationId);
     return figures;
   } finally {
     await app.close();
@@ -299,6 +308,15 @@ try {
       );
       single('seed (statistics pass)', (f) => `${fmt(f.seedMs)} (${fmt(f.statisticsMs)})`);
       print();
+      if (mine.pages) {
+        const { projects, dashboard, keystrokeMs } = mine.pages;
+        print('| back-office, this branch | content shown after navigation (ms) | DOM nodes |');
+        print('|---|---|---|');
+        print(`| \`/app/projects\` | ${fmt(projects.ms)} | ${projects.nodes.toLocaleString('en')} |`);
+        print(`| \`/app/dashboard\` | ${fmt(dashboard.ms)} | ${dashboard.nodes.toLocaleString('en')} |`);
+        print(`| a keystroke in the projects' search box (longest event) | ${fmt(keystrokeMs)} | |`);
+        print();
+      }
     }
   }
 
@@ -327,5 +345,6 @@ try {
     }
   }
 } finally {
+  await closePagesBrowser();
   baseline.cleanup();
 }
