@@ -121,24 +121,44 @@ export function isStale(error: unknown): boolean {
   return isApiError(error) && error.status === 412;
 }
 
+/** Every item of a paged list, following `nextCursor` 100 items at a time. */
+async function everyPage<T>(
+  page: (query: {
+    limit: number;
+    cursor?: string;
+  }) => Promise<{ items: T[]; nextCursor: string | null } | undefined>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  // Bounded: a server answering the same cursor forever must not hang the caller (100 pages: 10,000 items).
+  for (let n = 0; n < 100; n++) {
+    const data = await page({ limit: 100, ...(cursor ? { cursor } : {}) });
+    if (!data) break;
+    items.push(...data.items);
+    if (!data.nextCursor) break;
+    cursor = data.nextCursor;
+  }
+  return items;
+}
+
 /**
  * Every project of the organization, page after page (GET /projects answers at most 100 at a time): for a client
  * that needs them all, such as the extension's list of every project's sites or a project picker.
  */
-export async function allProjects(client: Client<paths>): Promise<Schemas['Project'][]> {
-  const projects: Schemas['Project'][] = [];
-  let cursor: string | undefined;
-  // Bounded: a server answering the same cursor forever must not hang the caller (100 pages: 10,000 projects).
-  for (let page = 0; page < 100; page++) {
-    const { data } = await client.GET('/projects', {
-      params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } },
-    });
-    if (!data) break;
-    projects.push(...data.items);
-    if (!data.nextCursor) break;
-    cursor = data.nextCursor;
-  }
-  return projects;
+export function allProjects(client: Client<paths>): Promise<Schemas['Project'][]> {
+  return everyPage(async (query) => (await client.GET('/projects', { params: { query } })).data);
+}
+
+/** Every scenario of a category, page after page: for the choice of a prerequisite among a guide's siblings. */
+export function allScenarios(
+  client: Client<paths>,
+  path: { id: string; categoryId: string },
+): Promise<Schemas['ScenarioSummary'][]> {
+  return everyPage(
+    async (query) =>
+      (await client.GET('/projects/{id}/categories/{categoryId}/scenarios', { params: { path, query } }))
+        .data,
+  );
 }
 
 type ScreenshotPath = { params: { path: { id: string; stepId: string } } };

@@ -249,5 +249,6 @@ export interface SiteRepairsTable {
 
 export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
 export type ScenarioRow = Selectable<ScenariosTable>;
 export type RunRow = Selectable<RunsTable>;

@@ -1,57 +1,85 @@
 // categories: the groups of guides inside a project.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { ProjectRow } from '../db/schema.ts';
+import type { CategoryRow, ProjectRow } from '../db/schema.ts';
 import { notFound } from '../problems.ts';
 import type { Schemas } from '../types.ts';
 import { iso } from './dates.ts';
+import {
+  containsPattern,
+  createdKey,
+  cutPage,
+  folded,
+  type PagePosition,
+  type PageRequest,
+} from './pages.ts';
 import { findProject, sitesOf } from './projects.ts';
-import { scenarioSummaries, summaryBody } from './scenarios.ts';
 
-type CategoryFull = Schemas['Category'];
-
-export async function categoryBodies(
+/**
+ * A project's categories with their guide counts, oldest first: one (`categoryId`), or one page of those matching
+ * `q` (one more than asked, for `cutPage`). Counted in SQL: a category's guides are never loaded to be counted.
+ */
+async function queryCategories(
   db: Db,
   organizationId: string,
   project: ProjectRow,
-  categoryId?: string,
-): Promise<CategoryFull[]> {
-  let query = db
-    .selectFrom('categories')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .where('project_id', '=', project.id);
-  if (categoryId) query = query.where('id', '=', categoryId);
-  const categories = await query.orderBy('created_at').orderBy('id').execute();
-  if (categories.length === 0) return [];
-  const scenarios = await scenarioSummaries(db, organizationId)
-    .where(
-      'scenarios.category_id',
-      'in',
-      categories.map((c) => c.id),
-    )
-    .execute();
+  choice: { categoryId: string } | { page: PageRequest },
+): Promise<Array<Schemas['Category'] & { position: string }>> {
+  const page = 'page' in choice ? choice.page : null;
+  const needle = page ? containsPattern(page.q) : null;
+  const result = await sql<
+    CategoryRow & { position: string; scenario_count: number; published_count: number }
+  >`
+    SELECT c.*, ${createdKey('c.created_at')} AS position,
+      (SELECT count(*) FROM scenarios s
+        WHERE s.organization_id = ${organizationId} AND s.category_id = c.id)::int AS scenario_count,
+      (SELECT count(*) FROM scenarios s
+        WHERE s.organization_id = ${organizationId} AND s.category_id = c.id AND s.status = 'published')::int
+        AS published_count
+    FROM categories c
+    WHERE c.organization_id = ${organizationId} AND c.project_id = ${project.id}
+    ${'categoryId' in choice ? sql`AND c.id = ${choice.categoryId}` : sql``}
+    ${needle ? sql`AND (${folded('c.name')} LIKE ${needle} OR ${folded('c.description')} LIKE ${needle})` : sql``}
+    ${page?.after ? sql`AND (c.created_at, c.id) > (${page.after.key}::timestamptz, ${page.after.id}::uuid)` : sql``}
+    ORDER BY c.created_at, c.id
+    ${page ? sql`LIMIT ${page.size + 1}` : sql``}`.execute(db);
   const projectRef = { id: project.id, name: project.name, sites: sitesOf(project.sites) };
-  return categories.map((c) => {
-    const own = scenarios.filter((s) => s.category_id === c.id);
-    return {
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      scenarioCount: own.length,
-      publishedCount: own.filter((s) => s.status === 'published').length,
-      scenarios: own.map((s) => summaryBody({ ...s, step_count: s.step_count ?? 0 })),
-      project: projectRef,
-      createdAt: iso(c.created_at),
-      updatedAt: iso(c.updated_at),
-    };
-  });
+  return result.rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    scenarioCount: Number(c.scenario_count),
+    publishedCount: Number(c.published_count),
+    project: projectRef,
+    createdAt: iso(c.created_at),
+    updatedAt: iso(c.updated_at),
+    position: c.position,
+  }));
 }
 
-export async function categoryBody(db: Db, organizationId: string, projectId: string, categoryId: string) {
+/** One page of a project's categories, oldest first, and where the next page starts. */
+export async function pageCategories(
+  db: Db,
+  organizationId: string,
+  project: ProjectRow,
+  page: PageRequest,
+): Promise<{ items: Schemas['Category'][]; next: PagePosition | null }> {
+  const found = await queryCategories(db, organizationId, project, { page });
+  const { items, next } = cutPage(found, page.size, (category) => category.position);
+  return { items: items.map(({ position: _, ...category }) => category), next };
+}
+
+export async function categoryBody(
+  db: Db,
+  organizationId: string,
+  projectId: string,
+  categoryId: string,
+): Promise<Schemas['Category']> {
   const project = await findProject(db, organizationId, projectId);
-  const [category] = await categoryBodies(db, organizationId, project, categoryId);
-  if (!category) throw notFound('category-not-found');
+  const [found] = await queryCategories(db, organizationId, project, { categoryId });
+  if (!found) throw notFound('category-not-found');
+  const { position: _, ...category } = found;
   return category;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/index.ts';
 import type { ProjectRow } from '../db/schema.ts';
 import { notFound } from '../problems.ts';
 import type { Schemas } from '../types.ts';
+import { containsPattern, cutPage, folded, type PagePosition, type PageRequest } from './pages.ts';
 
 export function sitesOf(value: unknown): string[] {
   const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
@@ -25,34 +26,12 @@ interface ProjectJson {
   sortKey: string;
 }
 
-/**
- * A text folded as the back-office's search always folded it (ui `matchesSearch`): decomposed, accents (combining
- * marks) removed, lower case. The same expression orders the projects page and searches it, so a search never
- * disagrees with the order, on PGlite as on PostgreSQL (both UTF-8, `normalize` since PostgreSQL 13).
- */
-const folded = (column: string) =>
-  sql.raw(`lower(regexp_replace(normalize(${column}, NFD), '[\\u0300-\\u036f]', '', 'g'))`);
-
-/** The search text folded in JavaScript the same way, for the LIKE pattern. */
-export function foldSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
-
-/** Position after which the next page starts: the last item's folded name and id. */
-export interface PagePosition {
-  key: string;
-  id: string;
-}
-
 interface LoadOptions {
   id?: string;
   /** Most recently updated first (without `page`), at most this many (the dashboard's recent projects). */
   limit?: number;
   /** By folded name then id (the projects page): `size` items after `after`, among those matching `q`. */
-  page?: { q: string; after: PagePosition | null; size: number };
+  page?: PageRequest;
 }
 
 /**
@@ -65,7 +44,7 @@ async function queryProjects(
   options: LoadOptions = {},
 ): Promise<Array<Schemas['Project'] & { sortKey: string }>> {
   const { page } = options;
-  const needle = page?.q ? `%${foldSearch(page.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const needle = page ? containsPattern(page.q) : null;
   // "C" collation: the same byte order on every database, so the keyset comparison agrees with ORDER BY.
   const order = page ? sql`sort_key COLLATE "C", id` : sql`updated_at DESC, id`;
   // Set-based (hash joins over the organization's rows) rather than a subquery per project and category.
@@ -145,16 +124,11 @@ export async function loadProjects(
 export async function pageProjects(
   db: Db,
   organizationId: string,
-  page: { q: string; after: PagePosition | null; size: number },
+  page: PageRequest,
 ): Promise<{ items: Schemas['Project'][]; next: PagePosition | null }> {
-  // One more than asked tells whether a next page exists without a count.
   const found = await queryProjects(db, organizationId, { page: { ...page, size: page.size + 1 } });
-  const items = found.slice(0, page.size);
-  const last = items.at(-1);
-  return {
-    items: items.map(({ sortKey: _, ...project }) => project),
-    next: found.length > page.size && last ? { key: last.sortKey, id: last.id } : null,
-  };
+  const { items, next } = cutPage(found, page.size, (project) => project.sortKey);
+  return { items: items.map(({ sortKey: _, ...project }) => project), next };
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,11 +1,19 @@
 // scenarios: the guides of a category, each with a version that every change of it or of its steps moves on.
 import { randomUUID } from 'node:crypto';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { ScenarioRow, ScenariosTable } from '../db/schema.ts';
 import { HttpProblem, notFound } from '../problems.ts';
 import type { Schemas } from '../types.ts';
 import { iso } from './dates.ts';
+import {
+  containsPattern,
+  createdKey,
+  cutPage,
+  folded,
+  type PagePosition,
+  type PageRequest,
+} from './pages.ts';
 import { prerequisiteBodies } from './prerequisites.ts';
 import { sitesOf, touchProjectOfCategory } from './projects.ts';
 import { stepBody, stepQuery, stepTargets } from './steps.ts';
@@ -29,20 +37,25 @@ export function summaryBody(
   };
 }
 
-export function scenarioSummaries(db: Db, organizationId: string) {
-  return db
-    .selectFrom('scenarios')
-    .selectAll('scenarios')
-    .select((eb) =>
-      eb
-        .selectFrom('steps')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('steps.scenario_id', '=', 'scenarios.id')
-        .as('step_count'),
-    )
-    .where('scenarios.organization_id', '=', organizationId)
-    .orderBy('scenarios.created_at')
-    .orderBy('scenarios.id');
+/** One page of a category's scenarios, oldest first, matching `q`, and where the next page starts. */
+export async function pageScenarios(
+  db: Db,
+  organizationId: string,
+  categoryId: string,
+  page: PageRequest,
+): Promise<{ items: Schemas['ScenarioSummary'][]; next: PagePosition | null }> {
+  const needle = containsPattern(page.q);
+  const result = await sql<ScenarioRow & { position: string; step_count: number }>`
+    SELECT s.*, ${createdKey('s.created_at')} AS position,
+      (SELECT count(*) FROM steps WHERE steps.scenario_id = s.id)::int AS step_count
+    FROM scenarios s
+    WHERE s.organization_id = ${organizationId} AND s.category_id = ${categoryId}
+    ${needle ? sql`AND (${folded('s.title')} LIKE ${needle} OR ${folded('s.description')} LIKE ${needle})` : sql``}
+    ${page.after ? sql`AND (s.created_at, s.id) > (${page.after.key}::timestamptz, ${page.after.id}::uuid)` : sql``}
+    ORDER BY s.created_at, s.id
+    LIMIT ${page.size + 1}`.execute(db);
+  const { items, next } = cutPage(result.rows, page.size, (row) => row.position);
+  return { items: items.map(summaryBody), next };
 }
 
 /** 404 unless the scenario is one of the organization's (without reading it). */

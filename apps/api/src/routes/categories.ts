@@ -1,13 +1,21 @@
 // Tag `categories`: the groups of guides inside a project.
 import * as categories from '../repositories/categories.ts';
+import { isCreatedKey } from '../repositories/pages.ts';
 import { findProject, touchProject } from '../repositories/projects.ts';
 import type { Handler } from '../types.ts';
-import { organizationOf } from './context.ts';
+import { decodeCursor, encodeCursor, organizationOf } from './context.ts';
 
 export const listCategories: Handler<'listCategories'> = async (services, request) => {
   const organizationId = organizationOf(request);
+  const { q, limit, cursor } = request.query;
+  const after = cursor ? decodeCursor(cursor, isCreatedKey) : null;
   const project = await findProject(services.db, organizationId, request.params.id);
-  return { status: 200, body: await categories.categoryBodies(services.db, organizationId, project) };
+  const page = await categories.pageCategories(services.db, organizationId, project, {
+    q: q ?? '',
+    after,
+    size: limit ?? 24,
+  });
+  return { status: 200, body: { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null } };
 };
 
 export const createCategory: Handler<'createCategory'> = async (services, request) => {

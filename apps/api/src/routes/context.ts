@@ -1,5 +1,6 @@
 import type { ImageType } from '../db/schema.ts';
-import { HttpProblem } from '../problems.ts';
+import { fieldProblem, HttpProblem } from '../problems.ts';
+import type { PagePosition } from '../repositories/pages.ts';
 import { sniffImage } from '../storage.ts';
 import type { Caller, OperationId, Request } from '../types.ts';
 
@@ -17,6 +18,33 @@ export function organizationOf<K extends OperationId>(request: Request<K>): stri
 }
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor handed out as `nextCursor`: the last item's position, opaque to clients (base64url JSON). */
+export function encodeCursor(position: PagePosition): string {
+  return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
+}
+
+/**
+ * A cursor this server made, or a 400 on the parameter: a forged or truncated one must not reach the query.
+ * `key` tells a well-formed position key of the list (a folded name, a creation time).
+ */
+export function decodeCursor(cursor: string, key: (value: string) => boolean = () => true): PagePosition {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      key(value[0]) &&
+      typeof value[1] === 'string' &&
+      uuidPattern.test(value[1])
+    )
+      return { key: value[0], id: value[1] };
+  } catch {
+    // falls through to the refusal
+  }
+  throw fieldProblem('/query/cursor', 'field.invalid');
+}
 
 const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);
 

@@ -3,38 +3,13 @@ import { normalizeSites as normalizeSiteList } from '@mulot/api-client/site';
 import { fieldProblem, notFound } from '../problems.ts';
 import * as projects from '../repositories/projects.ts';
 import type { Handler } from '../types.ts';
-import { organizationOf } from './context.ts';
+import { decodeCursor, encodeCursor, organizationOf } from './context.ts';
 
 /** The sites as http(s) origins, normalized as the back-office form does; the first refused one is named. */
 function normalizeSites(sites: string[]): string[] {
   const result = normalizeSiteList(sites);
   if (!result.ok) throw fieldProblem(`/body/sites/${result.index}`, 'field.site');
   return result.origins;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The cursor handed out as `nextCursor`: the last item's position, opaque to clients (base64url JSON). */
-function encodeCursor(position: projects.PagePosition): string {
-  return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
-}
-
-/** A cursor this server made, or a 400 on the parameter (a forged or truncated one must not reach the query). */
-function decodeCursor(cursor: string): projects.PagePosition {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      UUID.test(value[1])
-    )
-      return { key: value[0], id: value[1] };
-  } catch {
-    // falls through to the refusal
-  }
-  throw fieldProblem('/query/cursor', 'field.invalid');
 }
 
 export const listProjects: Handler<'listProjects'> = async (services, request) => {

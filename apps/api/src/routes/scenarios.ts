@@ -2,12 +2,13 @@
 // version it read (If-Match) and answers 412 when someone else changed the guide since.
 import { fieldProblem, HttpProblem } from '../problems.ts';
 import { checkCategory } from '../repositories/categories.ts';
+import { isCreatedKey } from '../repositories/pages.ts';
 import * as prerequisites from '../repositories/prerequisites.ts';
 import { findProject, sitesOf, touchProject } from '../repositories/projects.ts';
 import * as scenarios from '../repositories/scenarios.ts';
 import { expectedVersions } from '../repositories/versions.ts';
 import type { Handler } from '../types.ts';
-import { organizationOf } from './context.ts';
+import { decodeCursor, encodeCursor, organizationOf } from './context.ts';
 
 function checkDurations(body: { minDuration: number; maxDuration: number }): void {
   if (body.maxDuration < body.minDuration) throw fieldProblem('/body/maxDuration', 'field.durations');
@@ -16,16 +17,16 @@ function checkDurations(body: { minDuration: number; maxDuration: number }): voi
 export const listScenarios: Handler<'listScenarios'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, categoryId } = request.params;
+  const { q, limit, cursor } = request.query;
+  const after = cursor ? decodeCursor(cursor, isCreatedKey) : null;
   await findProject(services.db, organizationId, id);
   await checkCategory(services.db, organizationId, id, categoryId);
-  const rows = await scenarios
-    .scenarioSummaries(services.db, organizationId)
-    .where('scenarios.category_id', '=', categoryId)
-    .execute();
-  return {
-    status: 200,
-    body: rows.map((s) => scenarios.summaryBody({ ...s, step_count: s.step_count ?? 0 })),
-  };
+  const page = await scenarios.pageScenarios(services.db, organizationId, categoryId, {
+    q: q ?? '',
+    after,
+    size: limit ?? 24,
+  });
+  return { status: 200, body: { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null } };
 };
 
 export const createScenario: Handler<'createScenario'> = async (services, request) => {

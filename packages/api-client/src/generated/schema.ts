@@ -728,7 +728,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Categories of a project, oldest first */
+        /**
+         * One page of a project's categories, oldest first, optionally searched
+         * @description Categories in the order they were created (then id): following `nextCursor` from the first page returns
+         *     every category exactly once, even while others are created or deleted meanwhile. `q` keeps the categories
+         *     whose name or description contains it, ignoring case and accents. The project's own figures (every
+         *     category with its guide count) are on GET /projects/{id}.
+         */
         get: operations["listCategories"];
         put?: never;
         /** Create a category in a project */
@@ -751,7 +757,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One category with its scenarios */
+        /** One category with its counts (its scenarios are paged by GET …/scenarios) */
         get: operations["getCategory"];
         /** Rename a category */
         put: operations["updateCategory"];
@@ -775,7 +781,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Scenarios of a category, oldest first */
+        /**
+         * One page of a category's scenarios, oldest first, optionally searched
+         * @description Scenarios in the order they were created (then id), without their steps: following `nextCursor` from the
+         *     first page returns every scenario exactly once. `q` keeps the scenarios whose title or description
+         *     contains it, ignoring case and accents. A client needing every scenario (a prerequisite's choice) follows
+         *     `nextCursor` with `limit=100`; the category's counts are on GET /projects/{id}/categories/{categoryId}.
+         */
         get: operations["listScenarios"];
         put?: never;
         /**
@@ -1218,7 +1230,7 @@ export interface components {
             summary: string;
             title: string;
         };
-        /** @description A category with its scenarios (without their steps) and its project. */
+        /** @description A category with its scenario counts and its project (its scenarios: GET …/scenarios). */
         Category: {
             /** Format: date-time */
             createdAt: string;
@@ -1229,8 +1241,6 @@ export interface components {
             project: components["schemas"]["ProjectRef"];
             publishedCount: number;
             scenarioCount: number;
-            /** @description The category's scenarios, oldest first. */
-            scenarios: components["schemas"]["ScenarioSummary"][];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1239,6 +1249,12 @@ export interface components {
             /** @default  */
             description: string;
             name: string;
+        };
+        /** @description GET /projects/{id}/categories: one page of categories, oldest first. */
+        CategoryPage: {
+            items: components["schemas"]["Category"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /** @description A category as listed inside its project. */
         CategoryRef: {
@@ -1778,6 +1794,12 @@ export interface components {
             id: string;
             status: components["schemas"]["ScenarioStatus"];
             title: string;
+        };
+        /** @description GET /projects/{id}/categories/{categoryId}/scenarios: one page of scenarios, oldest first. */
+        ScenarioPage: {
+            items: components["schemas"]["ScenarioSummary"][];
+            /** @description Pass it as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /**
          * @description draft (Brouillon) or published (Publié); only published scenarios appear in the catalogue.
@@ -3396,7 +3418,18 @@ export interface operations {
     };
     listCategories: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page, as received (opaque); absent for the first page. A cursor this
+                 *     server did not make answers 400 `field.invalid` on `/query/cursor`. A cursor is only meaningful with the
+                 *     same `q` it was received with.
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description Most items in the page (1 to 100; 24 when absent). Out of bounds answers 400. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Text the name or the description contains (case and accents ignored; blank is no search). */
+                q?: string;
+            };
             header?: {
                 /**
                  * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
@@ -3419,7 +3452,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The categories. */
+            /** @description A page of categories and the cursor of the next one. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Revalidate"];
@@ -3427,7 +3460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Category"][];
+                    "application/json": components["schemas"]["CategoryPage"];
                 };
             };
             304: components["responses"]["NotModified"];
@@ -3611,7 +3644,18 @@ export interface operations {
     };
     listScenarios: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `nextCursor` of the previous page, as received (opaque); absent for the first page. A cursor this
+                 *     server did not make answers 400 `field.invalid` on `/query/cursor`. A cursor is only meaningful with the
+                 *     same `q` it was received with.
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description Most items in the page (1 to 100; 24 when absent). Out of bounds answers 400. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Text the title or the description contains (case and accents ignored; blank is no search). */
+                q?: string;
+            };
             header?: {
                 /**
                  * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
@@ -3636,7 +3680,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The scenarios (without their steps). */
+            /** @description A page of scenarios (without their steps) and the cursor of the next one. */
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["Revalidate"];
@@ -3644,7 +3688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScenarioSummary"][];
+                    "application/json": components["schemas"]["ScenarioPage"];
                 };
             };
             304: components["responses"]["NotModified"];
