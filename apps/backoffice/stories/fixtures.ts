@@ -97,6 +97,34 @@ export function projectPage(list: Schemas['Project'][], request: Request): Schem
   };
 }
 
+/**
+ * A page of a list the API answers in its own order (a project's categories, a category's guides): searched by `q`
+ * in the texts `searched` gives, `limit` at a time (24 by default) from `cursor`.
+ */
+export function listPage<T>(
+  list: T[],
+  request: Request,
+  searched: (item: T) => string[],
+): { items: T[]; nextCursor: string | null } {
+  const query = new URL(request.url).searchParams;
+  const q = fold(query.get('q')?.trim() ?? '');
+  const limit = Number(query.get('limit') ?? 24);
+  const start = Number(query.get('cursor') ?? 0);
+  const found = list.filter((item) => !q || searched(item).some((text) => fold(text).includes(q)));
+  return {
+    items: found.slice(start, start + limit),
+    nextCursor: start + limit < found.length ? String(start + limit) : null,
+  };
+}
+
+/** GET /projects/{id}/categories over `list`. */
+export const categoryPage = (list: Schemas['Category'][], request: Request) =>
+  listPage(list, request, (c) => [c.name, c.description]);
+
+/** GET /projects/{id}/categories/{categoryId}/scenarios over `list`. */
+export const scenarioPage = (list: Schemas['ScenarioSummary'][], request: Request) =>
+  listPage(list, request, (s) => [s.title, s.description]);
+
 /** `count` projects named "Projet 001"…, for the screens that page them. */
 export function manyProjects(count: number): Schemas['Project'][] {
   return Array.from({ length: count }, (_, n) => ({
@@ -139,14 +167,17 @@ const categoryNames = [
   'Outils',
 ];
 
+/** Each category's guides, by category id (the API lists them a page at a time: `listPage`). */
+export const scenariosOf = new Map<string, Schemas['ScenarioSummary'][]>();
+
 export const categories: Schemas['Category'][] = categoryNames.map((name, n) => {
   const scenarios = n === 0 ? scenarioSummaries : scenarioSummaries.slice(0, n % 3);
+  scenariosOf.set(id(n + 1, 4), scenarios);
   return {
     id: id(n + 1, 4),
     name,
     description: n === 2 ? '' : `Les démarches « ${name.toLowerCase()} ».`,
     project: projectRef,
-    scenarios,
     scenarioCount: scenarios.length,
     publishedCount: scenarios.filter((s) => s.status === 'published').length,
     createdAt: day(50 + n),

@@ -319,7 +319,9 @@ describe('the extension, loaded unpacked in Chromium', () => {
     // someone else edits the step while it is open here: the save is refused, said, and the steps reload
     await panel.getByRole('button', { name: 'Étape 3 : Nous contacter' }).click();
     await expectPage(panel.getByLabel("Titre de l'étape")).toHaveValue('Nous contacter');
-    const [created] = await rig.call<Array<{ id: string }>>(
+    const {
+      items: [created],
+    } = await rig.call<{ items: Array<{ id: string }> }>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );
@@ -395,7 +397,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: 'Enregistrer les prérequis' }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
 
-    const scenarios = await rig.call<Array<{ id: string }>>(
+    const { items: scenarios } = await rig.call<{ items: Array<{ id: string }> }>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );
@@ -682,7 +684,7 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await appNav.getByRole('link', { name: 'Projets' }).click();
     await expectPage(page).toHaveURL(`${rig.demo.url}/app/projets`);
     await add('Nouveau projet', () => page.getByTestId('new-project').click());
-    const guides = await rig.call<Array<{ id: string; title: string }>>(
+    const { items: guides } = await rig.call<{ items: Array<{ id: string; title: string }> }>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );

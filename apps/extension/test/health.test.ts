@@ -124,7 +124,9 @@ describe('guide health, with the extension loaded in Chromium', () => {
     await panel.getByRole('button', { name: "Ajouter l'étape" }).click();
     await expectStepSaved(panel, 'Étape ajoutée avec succès');
     await creator.close();
-    const [guide] = await rig.call<Array<{ id: string }>>(
+    const {
+      items: [guide],
+    } = await rig.call<{ items: Array<{ id: string }> }>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
     );

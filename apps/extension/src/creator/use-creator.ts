@@ -1,5 +1,6 @@
 import {
   allProjects,
+  allScenarios,
   createScenario,
   createStep,
   deleteStep,
@@ -129,12 +130,9 @@ export function useCreator({ api }: Context, initial: CreatorState) {
       }
       let others: Schemas['ScenarioSummary'][] = [];
       try {
-        others =
-          (
-            await api.GET('/projects/{id}/categories/{categoryId}/scenarios', {
-              params: { path: { id: scenario.category.project.id, categoryId: scenario.category.id } },
-            })
-          ).data?.filter((s) => s.id !== scenario.id) ?? [];
+        others = (
+          await allScenarios(api, { id: scenario.category.project.id, categoryId: scenario.category.id })
+        ).filter((s) => s.id !== scenario.id);
       } catch {
         // the prerequisite choice then only offers "none"
       }

@@ -1,13 +1,18 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { problem, refuse, reply } from '#stories/api.ts';
-import { category, project, scenarioSummaries } from '#stories/fixtures.ts';
+import { category, project, scenarioPage, scenarioSummaries } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Category',
   ...routeMeta(`/app/projects/${project.id}/categories/${category.id}`, {
-    api: [reply('get', '/projects/{id}/categories/{categoryId}', category)],
+    api: [
+      reply('get', '/projects/{id}/categories/{categoryId}', category),
+      reply('get', '/projects/{id}/categories/{categoryId}/scenarios', ({ request }) =>
+        scenarioPage(scenarioSummaries, request),
+      ),
+    ],
   }),
 };
 export default meta;
@@ -27,9 +32,10 @@ export const Empty: Story = {
     api: [
       reply('get', '/projects/{id}/categories/{categoryId}', {
         ...category,
-        scenarios: [],
         scenarioCount: 0,
+        publishedCount: 0,
       }),
+      reply('get', '/projects/{id}/categories/{categoryId}/scenarios', { items: [], nextCursor: null }),
     ],
   }),
   play: async () => {
@@ -52,7 +58,7 @@ export const NotFound: Story = {
 export const DeleteGuideDialog: Story = {
   play: async () => {
     const screen = page();
-    const title = category.scenarios[0]?.title ?? '';
+    const title = scenarioSummaries[0]?.title ?? '';
     // By keyboard: once a tooltip (the category's badge) tracks input modality, Ark's menu ignores the synthetic
     // pointer moves of testing-library's clicks, which a real mouse does not produce.
     (await screen.findByRole('button', { name: `Actions pour ${title}` })).focus();
@@ -75,7 +81,10 @@ const longNames = route({
       ...category,
       name: longName('Catégorie'),
       project: { ...category.project, name: longName('Projet') },
-      scenarios: scenarioSummaries.map((s, n) => (n === 0 ? { ...s, title: longName('Guide') } : s)),
+    }),
+    reply('get', '/projects/{id}/categories/{categoryId}/scenarios', {
+      items: scenarioSummaries.map((s, n) => (n === 0 ? { ...s, title: longName('Guide') } : s)),
+      nextCursor: null,
     }),
   ],
 });
@@ -101,4 +110,50 @@ export const LongNamesPhone: Story = {
   parameters: longNames,
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: longNamesHold,
+};
+
+/** The guide requests the story's server received, over forty guides. */
+const forty = (() => {
+  const seen: URL[] = [];
+  const list = Array.from({ length: 40 }, (_, n) => ({
+    ...(scenarioSummaries[n % scenarioSummaries.length] as (typeof scenarioSummaries)[number]),
+    id: `0b6f3f1e-5f4c-4a55-9b53-0000000040${String(n).padStart(2, '0')}`,
+    title: `Guide ${String(n + 1).padStart(2, '0')}`,
+  }));
+  return {
+    seen,
+    api: [
+      reply('get', '/projects/{id}/categories/{categoryId}', {
+        ...category,
+        scenarioCount: 40,
+        publishedCount: 20,
+      }),
+      reply('get', '/projects/{id}/categories/{categoryId}/scenarios', ({ request }) => {
+        seen.push(new URL(request.url));
+        return scenarioPage(list, request);
+      }),
+    ],
+  };
+})();
+
+/**
+ * Forty guides: the first 24, then "Voir plus" for the rest; the figures are the category's own counts. The search
+ * is the server's, once the typing pauses.
+ */
+export const ManyGuides: Story = {
+  parameters: route({ api: forty.api }),
+  play: async () => {
+    forty.seen.length = 0;
+    const screen = page();
+    await expect(await screen.findByRole('link', { name: /^Guide 01/ })).toBeVisible();
+    await expect(screen.getAllByRole('link', { name: /^Guide \d\d/ })).toHaveLength(24);
+    await expect(within(screen.getByLabelText('Statistiques de la catégorie')).getByText('40')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Voir plus' }));
+    await expect(await screen.findByRole('link', { name: /^Guide 40/ })).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Rechercher un guide' }), 'guide 3');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /^Guide \d\d/ })).toHaveLength(10));
+    const queries = forty.seen.map((url) => url.searchParams.get('q')).filter(Boolean);
+    await expect(queries).toEqual(['guide 3']);
+  },
 };

@@ -8,14 +8,13 @@ import {
   ContentBreadcrumb,
   ContentHeader,
   DeleteConfirmDialog,
-  matchesSearch,
   pageStack,
   RecordNotFound,
   ScenarioCard,
   toolbar,
 } from '@mulot/ui/fragments/content';
 import { css } from '@mulot/ui/styled-system/css';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FilePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -23,9 +22,11 @@ import { Link, useNavigate } from 'react-router';
 import { useDeleteCategory } from '#app/features/categories/mutations.ts';
 import { categoryQuery } from '#app/features/categories/queries.ts';
 import { useDeleteGuide } from '#app/features/scenarios/mutations.ts';
+import { scenarioPagesQuery } from '#app/features/scenarios/queries.ts';
 import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
 import { prime } from '#app/lib/content.ts';
 import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { ShowMore, useDebounced } from '#app/lib/paged-list.tsx';
 import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/category';
 
@@ -34,7 +35,8 @@ type Scenario = Schemas['ScenarioSummary'];
 export const meta = () => title('titleCategory');
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await prime(categoryQuery(params.id, params.categoryId));
+  const path = { id: params.id, categoryId: params.categoryId };
+  await prime(categoryQuery(params.id, params.categoryId), scenarioPagesQuery(path, ''));
   return null;
 }
 
@@ -44,13 +46,17 @@ export default function Category({ params }: Route.ComponentProps) {
   const hintId = useId();
   const category = useQuery(categoryQuery(params.id, params.categoryId));
   const [search, setSearch] = useState('');
+  const searched = useDebounced(search);
+  const guides = useInfiniteQuery({
+    ...scenarioPagesQuery({ id: params.id, categoryId: params.categoryId }, searched),
+    placeholderData: keepPreviousData,
+  });
   const [deletingCategory, setDeletingCategory] = useState(false);
   const [deleting, setDeleting] = useState<Scenario | null>(null);
   const removeCategory = useDeleteCategory();
   const remove = useDeleteGuide();
 
-  const list = category.data?.scenarios ?? [];
-  const shown = list.filter((s) => matchesSearch(search, s.title, s.description));
+  const shown = guides.data?.pages.flatMap((page) => page.items) ?? [];
   // Spec §2: a guide is played on one of the project's sites, so none can be created without one.
   const hasSite = (category.data?.project.sites.length ?? 0) > 0;
   const newGuideHref = `/app/projects/${params.id}/categories/${params.categoryId}/scenarios/new`;
@@ -89,7 +95,7 @@ export default function Category({ params }: Route.ComponentProps) {
     </Button>
   );
 
-  if (isNotFound(category.error))
+  if (isNotFound(category.error) || isNotFound(guides.error))
     return (
       <div className={pageStack}>
         <RecordNotFound kind="category" backHref={`/app/projects/${params.id}`} />
@@ -135,7 +141,12 @@ export default function Category({ params }: Route.ComponentProps) {
           </>
         }
       />
-      {!category.isError && <CategoryStats scenarios={list} loading={category.isPending} />}
+      {!category.isError && (
+        <CategoryStats
+          category={category.data ?? { scenarioCount: 0, publishedCount: 0 }}
+          loading={category.isPending}
+        />
+      )}
       <div className={toolbar}>
         <SearchInput
           value={search}
@@ -146,17 +157,19 @@ export default function Category({ params }: Route.ComponentProps) {
       </div>
       <CollectionState
         loadingLabel={intl.formatMessage(m.loadingGuides)}
-        loading={category.isPending}
-        error={category.isError ? errorMessage(category.error) : null}
-        retryable={isRetryable(category.error)}
-        onRetry={() => void category.refetch()}
-        empty={list.length === 0}
+        loading={category.isPending || guides.isPending}
+        error={
+          category.isError ? errorMessage(category.error) : guides.isError ? errorMessage(guides.error) : null
+        }
+        retryable={isRetryable(category.error ?? guides.error)}
+        onRetry={() => void (category.isError ? category.refetch() : guides.refetch())}
+        empty={category.data?.scenarioCount === 0}
         emptyIcon={<FilePlus />}
         emptyTitle={intl.formatMessage(m.noGuide)}
         emptyDescription={intl.formatMessage(m.noGuideDescription)}
         emptyAction={newButton}
         noResult={shown.length === 0}
-        search={search}
+        search={searched}
         onClearSearch={() => setSearch('')}
       >
         {shown.map((scenario) => (
@@ -172,6 +185,7 @@ export default function Category({ params }: Route.ComponentProps) {
           />
         ))}
       </CollectionState>
+      <ShowMore pages={guides} />
       {deletingCategory && category.data && (
         <DeleteConfirmDialog
           open

@@ -1,7 +1,7 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
-import { categories, project, projectWithCategories } from '#stories/fixtures.ts';
+import { categories, categoryPage, project, projectWithCategories } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
@@ -9,7 +9,7 @@ const meta = {
   ...routeMeta(`/app/projects/${project.id}`, {
     api: [
       reply('get', '/projects/{id}', projectWithCategories),
-      reply('get', '/projects/{id}/categories', categories),
+      reply('get', '/projects/{id}/categories', ({ request }) => categoryPage(categories, request)),
     ],
   }),
 };
@@ -36,7 +36,17 @@ export const Loading: Story = {
 };
 
 export const Empty: Story = {
-  parameters: route({ api: [reply('get', '/projects/{id}/categories', [])] }),
+  parameters: route({
+    api: [
+      reply('get', '/projects/{id}', {
+        ...projectWithCategories,
+        categories: [],
+        categoryCount: 0,
+        scenarioCount: 0,
+      }),
+      reply('get', '/projects/{id}/categories', { items: [], nextCursor: null }),
+    ],
+  }),
   play: async () => {
     await expect(
       await page().findByText('Créez une catégorie pour y ranger les guides de ce projet.'),
@@ -64,7 +74,14 @@ export const CreateCategory: Story = {
     api: (() => {
       const list = categories.slice(0, 2);
       return [
-        reply('get', '/projects/{id}/categories', () => list),
+        // The project's figures count the categories the list holds, as the API's do.
+        reply('get', '/projects/{id}', () => ({
+          ...projectWithCategories,
+          categories: list.map((c) => ({ id: c.id, name: c.name, scenarioCount: c.scenarioCount })),
+          categoryCount: list.length,
+          scenarioCount: list.reduce((sum, c) => sum + c.scenarioCount, 0),
+        })),
+        reply('get', '/projects/{id}/categories', ({ request }) => categoryPage(list, request)),
         reply('post', '/projects/{id}/categories', ({ body }) => {
           const created = {
             ...(categories[2] as (typeof categories)[number]),

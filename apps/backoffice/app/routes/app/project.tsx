@@ -10,7 +10,6 @@ import {
   ContentBreadcrumb,
   ContentHeader,
   DeleteConfirmDialog,
-  matchesSearch,
   ProjectDetailStats,
   ProjectDialog,
   type ProjectFormValues,
@@ -19,7 +18,7 @@ import {
   RecordNotFound,
   toolbar,
 } from '@mulot/ui/fragments/content';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { FolderPlus, Globe, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -28,12 +27,13 @@ import {
   useDeleteCategory,
   useUpdateCategory,
 } from '#app/features/categories/mutations.ts';
-import { categoriesQuery } from '#app/features/categories/queries.ts';
+import { categoryPagesQuery } from '#app/features/categories/queries.ts';
 import { useUpdateProject } from '#app/features/projects/mutations.ts';
 import { projectQuery } from '#app/features/projects/queries.ts';
 import { errorMessage, isNotFound, isRetryable, useRefusal } from '#app/lib/api.ts';
 import { CATEGORY_FIELDS, PROJECT_FIELDS, prime } from '#app/lib/content.ts';
 import { contentMessages as m, sitesMessage } from '#app/lib/content-messages.ts';
+import { ShowMore, useDebounced } from '#app/lib/paged-list.tsx';
 import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/project';
 
@@ -42,15 +42,19 @@ type Category = Schemas['Category'];
 export const meta = () => title('titleProject');
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await prime(projectQuery(params.id), categoriesQuery(params.id));
+  await prime(projectQuery(params.id), categoryPagesQuery(params.id, ''));
   return null;
 }
 
 export default function Project({ params }: Route.ComponentProps) {
   const intl = useIntl();
   const project = useQuery(projectQuery(params.id));
-  const categories = useQuery(categoriesQuery(params.id));
   const [search, setSearch] = useState('');
+  const searched = useDebounced(search);
+  const categories = useInfiniteQuery({
+    ...categoryPagesQuery(params.id, searched),
+    placeholderData: keepPreviousData,
+  });
   const [editingProject, setEditingProject] = useState(false);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
@@ -59,8 +63,7 @@ export default function Project({ params }: Route.ComponentProps) {
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
 
-  const list = categories.data ?? [];
-  const shown = list.filter((c) => matchesSearch(search, c.name, c.description));
+  const shown = categories.data?.pages.flatMap((page) => page.items) ?? [];
   const saving = editing === 'new' ? create : update;
   const projectRefusal = useRefusal(updateProject.error, PROJECT_FIELDS);
   const categoryRefusal = useRefusal(saving.error, CATEGORY_FIELDS);
@@ -159,7 +162,8 @@ export default function Project({ params }: Route.ComponentProps) {
           </>
         }
       />
-      {!categories.isError && <ProjectDetailStats categories={list} loading={categories.isPending} />}
+      {/* Every category's count comes with the project: the list below holds only the pages shown. */}
+      <ProjectDetailStats categories={project.data?.categories ?? []} loading={project.isPending} />
       <div className={toolbar}>
         <SearchInput
           value={search}
@@ -174,13 +178,13 @@ export default function Project({ params }: Route.ComponentProps) {
         error={categories.isError ? errorMessage(categories.error) : null}
         retryable={isRetryable(categories.error)}
         onRetry={() => void categories.refetch()}
-        empty={list.length === 0}
+        empty={project.data?.categoryCount === 0}
         emptyIcon={<FolderPlus />}
         emptyTitle={intl.formatMessage(m.noCategory)}
         emptyDescription={intl.formatMessage(m.noCategoryDescription)}
         emptyAction={newButton}
         noResult={shown.length === 0}
-        search={search}
+        search={searched}
         onClearSearch={() => setSearch('')}
       >
         {shown.map((category) => (
@@ -196,6 +200,7 @@ export default function Project({ params }: Route.ComponentProps) {
           />
         ))}
       </CollectionState>
+      <ShowMore pages={categories} />
       {editingProject && project.data && (
         <ProjectDialog
           open

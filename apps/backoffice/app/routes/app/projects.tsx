@@ -16,18 +16,17 @@ import {
 import { css } from '@mulot/ui/styled-system/css';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '#app/features/projects/mutations.ts';
 import { projectPagesQuery } from '#app/features/projects/queries.ts';
 import { errorMessage, isRetryable, useRefusal } from '#app/lib/api.ts';
 import { PROJECT_FIELDS, prime } from '#app/lib/content.ts';
 import { contentMessages as m } from '#app/lib/content-messages.ts';
+import { ShowMore, useDebounced } from '#app/lib/paged-list.tsx';
 import { title } from '#app/lib/title.ts';
 
 type Project = Schemas['Project'];
-
-const moreRow = css({ display: 'flex', justifyContent: 'center', pt: '6' });
 
 export const meta = () => title('titleProjects');
 
@@ -36,27 +35,10 @@ export async function clientLoader() {
   return null;
 }
 
-/** How long the search box waits for the typing to pause before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
-
-/** The value once it has not changed for `delay` ms (a cleared search applies at once). */
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    if (value.trim() === '') {
-      setSettled(value);
-      return;
-    }
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 export default function Projects() {
   const intl = useIntl();
   const [search, setSearch] = useState('');
-  const searched = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const searched = useDebounced(search);
   // The previous search's cards stay while the next one loads: the list does not flash to placeholders per key.
   const projects = useInfiniteQuery({ ...projectPagesQuery(searched), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
@@ -146,17 +128,7 @@ export default function Projects() {
             />
           ))}
         </CollectionState>
-        {projects.hasNextPage && !projects.isError && (
-          <div className={moreRow}>
-            <Button
-              variant="outline"
-              loading={projects.isFetchingNextPage}
-              onClick={() => void projects.fetchNextPage()}
-            >
-              {intl.formatMessage(m.showMore)}
-            </Button>
-          </div>
-        )}
+        <ShowMore pages={projects} />
       </section>
       {editing && (
         <ProjectDialog

@@ -2,7 +2,7 @@ import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { problem, refuse, reply } from '#stories/api.ts';
-import { category, project, scenario, scenarioHealth } from '#stories/fixtures.ts';
+import { project, scenario, scenarioHealth, scenarioPage, scenarioSummaries } from '#stories/fixtures.ts';
 import { page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
@@ -11,7 +11,10 @@ const meta = {
     api: [
       reply('get', '/scenarios/{id}', scenario),
       reply('get', '/scenarios/{id}/health', scenarioHealth),
-      reply('get', '/projects/{id}/categories/{categoryId}', category),
+      // The guides a prerequisite may name.
+      reply('get', '/projects/{id}/categories/{categoryId}/scenarios', ({ request }) =>
+        scenarioPage(scenarioSummaries, request),
+      ),
     ],
   }),
 };

@@ -28,9 +28,8 @@ import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-reac
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { categoryQuery } from '#app/features/categories/queries.ts';
 import { useDeleteGuide, useGuideStatus, useSavePrerequisites } from '#app/features/scenarios/mutations.ts';
-import { scenarioQuery } from '#app/features/scenarios/queries.ts';
+import { scenarioQuery, siblingScenariosQuery } from '#app/features/scenarios/queries.ts';
 import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
 import { prime, reportFailure } from '#app/lib/content.ts';
 import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
@@ -67,7 +66,10 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
   const data = scenario.data;
   // Other guides of the category can be required first.
   const siblings = useQuery({
-    ...categoryQuery(data?.category.project.id ?? params.id, data?.category.id ?? ''),
+    ...siblingScenariosQuery({
+      id: data?.category.project.id ?? params.id,
+      categoryId: data?.category.id ?? '',
+    }),
     enabled: Boolean(data),
   });
   // Each step's health, from the runs end users recorded (apart from the scenario: it changes with every run). A
@@ -302,7 +304,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
       <PrerequisitesEditor
         key={data.version}
         defaultValue={data.prerequisites.map((p) => ({ text: p.text, scenarioId: p.scenarioId }))}
-        scenarios={(siblings.data?.scenarios ?? []).filter((s) => s.id !== data.id)}
+        scenarios={(siblings.data ?? []).filter((s) => s.id !== data.id)}
         pending={prerequisites.isPending}
         onSave={(list) => void onPrerequisites(list)}
       />

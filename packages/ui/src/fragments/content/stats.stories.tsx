@@ -27,7 +27,7 @@ export const Rows: Story = {
         ]}
       />
       <ProjectDetailStats categories={[{ scenarioCount: 0 }, { scenarioCount: 2 }, { scenarioCount: 3 }]} />
-      <CategoryStats scenarios={[{ status: 'published' }, { status: 'draft' }, { status: 'draft' }]} />
+      <CategoryStats category={{ scenarioCount: 3, publishedCount: 1 }} />
     </VStack>
   ),
   play: async ({ canvasElement }) => {

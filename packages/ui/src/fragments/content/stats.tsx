@@ -184,13 +184,14 @@ export function ProjectDetailStats({ categories, loading }: ProjectDetailStatsPr
 }
 
 export interface CategoryStatsProps {
-  scenarios: { status: 'draft' | 'published' }[];
+  /** The category's counts (the server's: its guides are listed a page at a time). */
+  category: { scenarioCount: number; publishedCount: number };
   loading?: boolean;
 }
 
-export function CategoryStats({ scenarios, loading }: CategoryStatsProps) {
+export function CategoryStats({ category, loading }: CategoryStatsProps) {
   const intl = useIntl();
-  const published = scenarios.filter((s) => s.status === 'published').length;
+  const { scenarioCount: total, publishedCount: published } = category;
   return (
     <StatRow
       loading={loading}
@@ -202,7 +203,7 @@ export function CategoryStats({ scenarios, loading }: CategoryStatsProps) {
         {
           key: 'total',
           label: <FormattedMessage id="content.categoryStats.total" defaultMessage="Total des guides" />,
-          value: scenarios.length,
+          value: total,
           icon: <ListOrdered />,
         },
         {
@@ -214,7 +215,7 @@ export function CategoryStats({ scenarios, loading }: CategoryStatsProps) {
         {
           key: 'draft',
           label: <FormattedMessage id="content.categoryStats.draft" defaultMessage="Brouillons" />,
-          value: scenarios.length - published,
+          value: total - published,
           icon: <FilePen />,
         },
       ]}
