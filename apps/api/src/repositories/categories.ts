@@ -31,13 +31,12 @@ async function queryCategories(
   const result = await sql<
     CategoryRow & { position: string; scenario_count: number; published_count: number }
   >`
-    SELECT c.*, ${createdKey('c.created_at')} AS position,
-      (SELECT count(*) FROM scenarios s
-        WHERE s.organization_id = ${organizationId} AND s.category_id = c.id)::int AS scenario_count,
-      (SELECT count(*) FROM scenarios s
-        WHERE s.organization_id = ${organizationId} AND s.category_id = c.id AND s.status = 'published')::int
-        AS published_count
+    SELECT c.*, ${createdKey('c.created_at')} AS position, n.scenario_count, n.published_count
     FROM categories c
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS scenario_count, (count(*) FILTER (WHERE s.status = 'published'))::int AS published_count
+      FROM scenarios s WHERE s.organization_id = ${organizationId} AND s.category_id = c.id
+    ) n
     WHERE c.organization_id = ${organizationId} AND c.project_id = ${project.id}
     ${'categoryId' in choice ? sql`AND c.id = ${choice.categoryId}` : sql``}
     ${needle ? sql`AND (${folded('c.name')} LIKE ${needle} OR ${folded('c.description')} LIKE ${needle})` : sql``}
