@@ -169,6 +169,8 @@ describe('the dashboard figures, as runs arrive', () => {
     const after = await dashboardOf(org);
     expect(after.counts.guidesLaunched30d).toBe(remaining.length);
     expect(seriesOf(after)).toEqual(launchedByDay(remaining));
+    // the content counts, held by the server between content writes, follow the deletion at once
+    expect(after.counts).toMatchObject({ projects: 1, categories: 1, scenarios: 1, steps: 2, members: 1 });
   });
 
   it('keeps a run on its day as the 30-day window moves, and drops it at the day boundary it leaves by', async () => {

@@ -23,23 +23,29 @@ export async function bumpContentVersion(db: Db, organizationId: string, log: Fa
  * an index on the organization (migration 0014 added those of steps and categories). Members count once they have
  * an account and have accepted.
  */
-export async function dashboardCounts(db: Db, organizationId: string) {
+export interface ContentCounts {
+  projects: number;
+  categories: number;
+  scenarios: number;
+  publishedScenarios: number;
+  steps: number;
+}
+
+/** The organization's content, counted: it changes only with the writes that move the content version. */
+export async function contentCounts(db: Db, organizationId: string): Promise<ContentCounts> {
   const result = await sql<{
     projects: number;
     categories: number;
     scenarios: number;
     published: number;
     steps: number;
-    members: number;
   }>`SELECT
       (SELECT count(*)::int FROM projects WHERE organization_id = ${organizationId}) AS projects,
       (SELECT count(*)::int FROM categories WHERE organization_id = ${organizationId}) AS categories,
       (SELECT count(*)::int FROM scenarios WHERE organization_id = ${organizationId}) AS scenarios,
       (SELECT count(*)::int FROM scenarios WHERE organization_id = ${organizationId} AND status = 'published')
         AS published,
-      (SELECT count(*)::int FROM steps WHERE organization_id = ${organizationId}) AS steps,
-      (SELECT count(*)::int FROM memberships m JOIN users u ON u.id = m.user_id
-        WHERE m.organization_id = ${organizationId} AND NOT m.pending AND u.password_hash IS NOT NULL) AS members
+      (SELECT count(*)::int FROM steps WHERE organization_id = ${organizationId}) AS steps
     `.execute(db);
   const row = result.rows[0];
   return {
@@ -48,8 +54,17 @@ export async function dashboardCounts(db: Db, organizationId: string) {
     scenarios: Number(row?.scenarios ?? 0),
     publishedScenarios: Number(row?.published ?? 0),
     steps: Number(row?.steps ?? 0),
-    members: Number(row?.members ?? 0),
   };
+}
+
+/** The organization's members who have an account (accepting an invitation does not move the content version). */
+export async function memberCount(db: Db, organizationId: string): Promise<number> {
+  const result = await sql<{ members: number }>`
+    SELECT count(*)::int AS members FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.organization_id = ${organizationId} AND NOT m.pending AND u.password_hash IS NOT NULL`.execute(
+    db,
+  );
+  return Number(result.rows[0]?.members ?? 0);
 }
 
 /** Projects the organization created per UTC day since `start`, by 'YYYY-MM-DD' (index projects_created_idx). */
