@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
 import { type Session, startServer, type TestServer } from './support/harness.ts';
+import { type Page, walkPages } from './support/pages.ts';
 
 let server: TestServer;
 let author: Session;
@@ -27,28 +28,8 @@ function as(session: Session) {
   return { token: session.token, org: session.org };
 }
 
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** Every page from the first, following nextCursor; each page's size is checked against the limit. */
-async function walk<T>(path: string, limit: number, q = '', session = author): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ limit: String(limit) });
-    if (q) params.set('q', q);
-    if (cursor) params.set('cursor', cursor);
-    const page = await server.call<Page<T>>('GET', `${path}?${params}`, as(session));
-    expect(page.status).toBe(200);
-    expect(page.body.items.length).toBeLessThanOrEqual(limit);
-    pages.push(page.body.items);
-    cursor = page.body.nextCursor;
-    expect(pages.length).toBeLessThan(100);
-  } while (cursor);
-  return pages;
-}
+const walk = <T>(path: string, limit: number, q = '', session = author) =>
+  walkPages<T>(server, session, path, limit, q);
 
 const db = () => server.app.mulot.db;
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
 import { type Session, startServer, type TestServer } from './support/harness.ts';
+import { walkPages } from './support/pages.ts';
 
 let server: TestServer;
 
@@ -29,23 +30,8 @@ async function create(session: Session, name: string, description = ''): Promise
   return created.body.id;
 }
 
-/** Every page from the first, following nextCursor; each page's size is checked against the limit. */
-async function walk(session: Session, limit: number, q = ''): Promise<Page['items'][]> {
-  const pages: Page['items'][] = [];
-  let cursor: string | null = null;
-  do {
-    const params = new URLSearchParams({ limit: String(limit) });
-    if (q) params.set('q', q);
-    if (cursor) params.set('cursor', cursor);
-    const page = await list(session, `?${params}`);
-    expect(page.status).toBe(200);
-    expect(page.body.items.length).toBeLessThanOrEqual(limit);
-    pages.push(page.body.items);
-    cursor = page.body.nextCursor;
-    expect(pages.length).toBeLessThan(100);
-  } while (cursor);
-  return pages;
-}
+const walk = (session: Session, limit: number, q = '') =>
+  walkPages<Page['items'][number]>(server, session, '/api/projects', limit, q);
 
 /** Inserted straight into the database: a thousand projects through the API would take minutes. */
 async function seed(session: Session, count: number, prefix: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createQueryHooks } from '@mulot/api-client/react';
-import { QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, QueryClient } from '@tanstack/react-query';
 import { fetchClient, isRetryable } from './api';
 
 // Only the signed-in pages (routes/app) import this module: TanStack Query stays out of the sign-in pages' first
@@ -35,3 +35,31 @@ export const organizationsQuery = $api.queryOptions(
 );
 
 export const localesQuery = $api.queryOptions('get', '/translations/locales', {}, { staleTime: 60 * MINUTE });
+
+/**
+ * A list the API answers a page at a time (`{ items, nextCursor }`), for a search: `fetchPage` asks for `query`
+ * (the page size, the search when there is one, the cursor after the first page). The key starts like every GET of
+ * the same path, so a content write refetches it too.
+ */
+export function pagedQuery<TPage extends { nextCursor: string | null }>(
+  path: string,
+  params: Record<string, unknown>,
+  search: string,
+  size: number,
+  fetchPage: (
+    query: { limit: number; q?: string; cursor?: string },
+    signal: AbortSignal,
+  ) => Promise<TPage | undefined>,
+) {
+  const q = search.trim();
+  return infiniteQueryOptions({
+    queryKey: ['get', path, { params: { ...params, query: { q } } }, 'pages'] as const,
+    queryFn: async ({ pageParam, signal }) =>
+      (await fetchPage(
+        { limit: size, ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      )) as TPage,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TPage) => last.nextCursor,
+  });
+}
