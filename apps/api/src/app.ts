@@ -6,6 +6,7 @@ import { type LogStream, loggingOptions } from './logging.ts';
 import input from './plugins/app/input.ts';
 import problems, { frameworkErrors } from './plugins/app/problems.ts';
 import services from './plugins/app/services.ts';
+import publicPreflight from './plugins/app/site.ts';
 import docs from './plugins/external/docs.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import staticFiles, { backofficeDir } from './plugins/external/static.ts';
@@ -39,6 +40,7 @@ export async function buildServer(
   await app.register(problems);
   await app.register(securityHeaders, { backoffice });
   await app.register(input, { config });
+  await app.register(publicPreflight);
   await app.register(operations);
   await app.register(docs);
   await app.register(staticFiles, { config, backoffice });

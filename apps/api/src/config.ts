@@ -31,6 +31,13 @@ export interface Config {
     failedLogins: number;
     /** Requests to the auth endpoints allowed per client within the window. */
     authRequests: number;
+    /**
+     * The public calls a customer's site makes for its end users (issue 39), within `publicWindowMs`: per client
+     * address, and per site key (all of a busy site's visitors together).
+     */
+    publicWindowMs: number;
+    publicPerClient: number;
+    publicPerKey: number;
   };
   screenshotMaxBytes: number;
   jsonBodyLimit: number;
@@ -71,7 +78,14 @@ export function defaultConfig(base = process.cwd()): Config {
     extensionDir: resolve(repoRoot, 'apps/extension/.output'),
     extensionStoreUrl: undefined,
     scryptCost: 2 ** 16,
-    rateLimit: { windowMs: 15 * 60 * 1000, failedLogins: 10, authRequests: 300 },
+    rateLimit: {
+      windowMs: 15 * 60 * 1000,
+      failedLogins: 10,
+      authRequests: 300,
+      publicWindowMs: 60 * 1000,
+      publicPerClient: 300,
+      publicPerKey: 20_000,
+    },
     screenshotMaxBytes: 2 * 1024 * 1024,
     jsonBodyLimit: 1024 * 1024,
     codeTtlSeconds: { confirm: 7 * 24 * 3600, reset: 3600, invite: 7 * 24 * 3600 },

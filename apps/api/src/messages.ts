@@ -67,6 +67,14 @@ export const messages = {
     en: 'No screenshot is attached to this step.',
   },
   'run-not-found': { fr: 'Exécution introuvable.', en: 'Run not found.' },
+  'site-key-unknown': {
+    fr: "Aucun projet ne correspond à cette clé de site. Vérifiez l'extrait collé dans vos pages.",
+    en: 'No project matches this site key. Check the snippet pasted in your pages.',
+  },
+  'origin-not-allowed': {
+    fr: "Cette page n'est pas sur l'un des sites du projet : ajoutez son adresse aux sites du projet.",
+    en: "This page is not on one of the project's sites: add its address to the project's sites.",
+  },
   'issue-not-found': { fr: "Incident d'étape introuvable.", en: 'Step issue not found.' },
   'issue-screenshot-not-found': {
     fr: "Aucune capture d'écran associée à cet incident.",

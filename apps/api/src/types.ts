@@ -2,7 +2,7 @@ import type { components, operations } from '@mulot/api-client/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import type { RoleName, UserRow } from './db/schema.ts';
+import type { ProjectRow, RoleName, UserRow } from './db/schema.ts';
 import type { OutboxWorker } from './outbox.ts';
 import type { ReadCache } from './plugins/app/read-cache.ts';
 import type { Locale } from './problems.ts';
@@ -40,6 +40,8 @@ export type Result<K extends OperationId> = {
     body: ContentOf<ResponsesOf<K>[S]>;
     /** The version answered as the strong `ETag` (operations whose success documents one). */
     etag?: number;
+    /** Headers the contract documents for this answer (a public read's `Cache-Control`). */
+    headers?: Record<string, string>;
   };
 }[keyof ResponsesOf<K> & SuccessCode];
 
@@ -76,6 +78,9 @@ export interface Caller {
   contentVersion: string | null;
 }
 
+/** The project a public call's site key named (issue 39): its row and its organization's content version. */
+export type Site = ProjectRow & { content_version: string };
+
 export interface Request<K extends OperationId> {
   body: JsonBodyOf<operations[K]>;
   params: PathOf<operations[K]>;
@@ -88,6 +93,8 @@ export interface Request<K extends OperationId> {
   locale: Locale;
   ip: string;
   caller: Caller | null;
+  /** The site key's project, for the public calls (plugins/app/site.ts); null on every other call. */
+  site: Site | null;
   /** The request's logger: every line carries its request id. */
   log: FastifyBaseLogger;
 }

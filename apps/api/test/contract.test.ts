@@ -9,6 +9,7 @@ describe('the contract checker', () => {
       name: 'P',
       description: '',
       sites: [],
+      siteKey: `mlt_pk_${'a'.repeat(32)}`,
       categories: [],
       categoryCount: 0,
       scenarioCount: 0,

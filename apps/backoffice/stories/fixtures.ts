@@ -58,6 +58,7 @@ export const projects: Schemas['Project'][] = projectNames.map((name, n) => ({
         ? ''
         : `Guides de ${name.toLowerCase()} pour les utilisateurs finaux.`,
   sites: n === 1 ? ['https://rh.example.com', 'https://conges.example.com'] : [`https://app${n}.example.com`],
+  siteKey: `mlt_pk_${String(n + 1).padStart(2, '0')}${'7f3a9c1e5b2d4f60'.repeat(2)}`,
   categories: [],
   categoryCount: (n * 3) % 7,
   scenarioCount: (n * 5) % 17,

@@ -61,6 +61,8 @@ export interface ProjectsTable {
   name: string;
   description: string;
   sites: Json<string[]>;
+  /** Public (`mlt_pk_…`): names the project whose published guides a site plays. Made by the database. */
+  site_key: ColumnType<string, undefined, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -144,6 +146,8 @@ export interface RunsTable {
   organization_id: string;
   scenario_id: string;
   user_id: string | null;
+  /** An end user's run (no account): the visitor id their browser made; null for a member's run. */
+  visitor_id: ColumnType<string | null, string | null | undefined, never>;
   status: 'started' | 'completed' | 'abandoned';
   url: string | null;
   steps_completed: number;

@@ -20,6 +20,7 @@ interface ProjectJson {
   name: string;
   description: string;
   sites: unknown;
+  siteKey: string;
   categories: Array<{ id: string; name: string; scenarioCount: number }>;
   createdAt: string;
   updatedAt: string;
@@ -81,6 +82,7 @@ async function queryProjects(
       'name', p.name,
       'description', p.description,
       'sites', p.sites,
+      'siteKey', p.site_key,
       'categories', coalesce(lists.categories, '[]'::json),
       'createdAt', ${isoUtc('p.created_at')},
       'updatedAt', ${isoUtc('p.updated_at')},
@@ -100,6 +102,7 @@ async function queryProjects(
       name: p.name,
       description: p.description,
       sites: sitesOf(p.sites),
+      siteKey: p.siteKey,
       categories,
       categoryCount: categories.length,
       scenarioCount: categories.reduce((sum, c) => sum + c.scenarioCount, 0),
@@ -239,7 +242,7 @@ export async function deleteProject(db: Db, organizationId: string, id: string):
 }
 
 /** A page's host as sites are matched on: its host name, lower case, without a leading "www.". */
-function hostOf(value: string): string | null {
+export function hostOf(value: string): string | null {
   const text = value.trim();
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
@@ -280,4 +283,28 @@ export async function sitesOfScenario(db: Db, organizationId: string, scenarioId
     .where('scenarios.organization_id', '=', organizationId)
     .executeTakeFirst();
   return row ? sitesOf(row.sites) : [];
+}
+
+/** The project a site key names, with its organization's content version; undefined for any other key. */
+export async function projectBySiteKey(db: Db, key: string) {
+  return db
+    .selectFrom('projects')
+    .innerJoin('organizations', 'organizations.id', 'projects.organization_id')
+    .selectAll('projects')
+    .select('organizations.content_version')
+    .where('projects.site_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** A new site key for the project (the database makes it, as for a new project); false when there is no such project. */
+export async function rotateSiteKey(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const result = await sql`UPDATE projects SET site_key = DEFAULT, updated_at = now()
+    WHERE id = ${id} AND organization_id = ${organizationId}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Whether a browser's Origin is one of the project's sites, by the host rule the catalogue matches pages with. */
+export function isSiteOrigin(sites: unknown, origin: string): boolean {
+  const host = hostOf(origin);
+  return host !== null && sitesOf(sites).some((site) => hostOf(site) === host);
 }

@@ -20,12 +20,13 @@ export async function runBody(db: Db, run: RunRow): Promise<Schemas['Run']> {
   };
 }
 
+/** A run of a member (`userId`) or of an end user without an account (`visitorId`, issue 39). */
 export function insertRun(
   trx: Db,
   organizationId: string,
   scenarioId: string,
-  userId: string,
-  input: Schemas['RunInput'],
+  by: { userId: string } | { visitorId: string },
+  input: Omit<Schemas['RunInput'], 'url'> & { url?: string | null },
 ): Promise<RunRow> {
   return trx
     .insertInto('runs')
@@ -33,13 +34,36 @@ export function insertRun(
       id: randomUUID(),
       organization_id: organizationId,
       scenario_id: scenarioId,
-      user_id: userId,
+      user_id: 'userId' in by ? by.userId : null,
+      visitor_id: 'visitorId' in by ? by.visitorId : null,
       status: input.status,
       url: input.url ?? null,
       steps_completed: input.stepsCompleted ?? 0,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** An end user's run, locked, if this visitor started it on a guide of the key's project; else 404. */
+export async function findVisitorRun(
+  trx: Db,
+  site: { id: string; organization_id: string },
+  runId: string,
+  visitorId: string,
+) {
+  const run = await trx
+    .selectFrom('runs')
+    .innerJoin('scenarios', 'scenarios.id', 'runs.scenario_id')
+    .innerJoin('categories', 'categories.id', 'scenarios.category_id')
+    .selectAll('runs')
+    .where('runs.id', '=', runId)
+    .where('runs.organization_id', '=', site.organization_id)
+    .where('runs.visitor_id', '=', visitorId)
+    .where('categories.project_id', '=', site.id)
+    .forUpdate('runs')
+    .executeTakeFirst();
+  if (!run) throw notFound('run-not-found');
+  return run;
 }
 
 export async function findRun(

@@ -247,3 +247,21 @@ export function publishedIn(db: Db, organizationId: string, projectIds: string[]
     .orderBy('scenarios.id')
     .execute();
 }
+
+/** 404 (`scenario-not-found`) unless the guide is published and in the site key's project. */
+export async function publishedScenario(
+  db: Db,
+  site: { id: string; organization_id: string },
+  id: string,
+): Promise<void> {
+  const found = await db
+    .selectFrom('scenarios')
+    .innerJoin('categories', 'categories.id', 'scenarios.category_id')
+    .select('scenarios.id')
+    .where('scenarios.id', '=', id)
+    .where('scenarios.organization_id', '=', site.organization_id)
+    .where('scenarios.status', '=', 'published')
+    .where('categories.project_id', '=', site.id)
+    .executeTakeFirst();
+  if (!found) throw notFound('scenario-not-found');
+}

@@ -1,9 +1,11 @@
 // Tag `assistant`: the published guides that answer what an end user describes.
+import type { FastifyBaseLogger } from 'fastify';
 import { type Candidate, reasonOf, relevant, searchGuides, weak } from '../assistant/fulltext.ts';
+import type { Scope } from '../assistant/guides.ts';
 import { ModelFailure, rerank } from '../assistant/model.ts';
-import { fieldProblem } from '../problems.ts';
+import { fieldProblem, type Locale } from '../problems.ts';
 import { projectsForUrl } from '../repositories/projects.ts';
-import type { Handler, Schemas } from '../types.ts';
+import type { Handler, Schemas, Services } from '../types.ts';
 import { organizationOf } from './context.ts';
 
 /** At most this many guides are shown; a model sees a few more candidates to choose from. */
@@ -22,6 +24,17 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
     projectIds = projects.map((p) => p.id);
   }
   const scope = { organizationId, projectIds, contentVersion: request.caller?.contentVersion };
+  return { status: 200, body: await answerQuestion(services, scope, query, request.locale, request.log) };
+};
+
+/** The published guides in `scope` that answer `query`, reranked by the model when there is one. */
+export async function answerQuestion(
+  services: Services,
+  scope: Scope,
+  query: string,
+  locale: Locale,
+  log: FastifyBaseLogger,
+): Promise<Schemas['AssistantAnswer']> {
   const llm = services.config.llm;
   // A model may rescue a guide under the confident score, so it sees the best guides sharing a word with the query.
   const candidates = await searchGuides(services.db, scope, query);
@@ -29,7 +42,7 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
   const guide = (c: Candidate): Schemas['AssistantGuide'] => ({
     scenarioId: c.scenarioId,
     title: c.title,
-    reason: reasonOf(c.matches, request.locale),
+    reason: reasonOf(c.matches, locale),
     score: c.score,
   });
   // No confident answer: the closest guides, shown apart as "peut-être", so that a user is not left with nothing.
@@ -42,33 +55,30 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
     ...(fallback ? { fallback } : {}),
   });
   // Nothing shares a word with the query: there is nothing for a model to rerank.
-  if (!llm || candidates.length === 0) return { status: 200, body: fulltext() };
+  if (!llm || candidates.length === 0) return fulltext();
   try {
-    const answer = await rerank(llm, query, candidates.slice(0, modelCandidates), request.locale);
+    const answer = await rerank(llm, query, candidates.slice(0, modelCandidates), locale);
     const guides = answer.guides.slice(0, shown);
     return {
-      status: 200,
-      body: {
-        guides: guides.map(({ candidate, reason }, index) => ({
-          scenarioId: candidate.scenarioId,
-          title: candidate.title,
-          reason: reason || reasonOf(candidate.matches, request.locale),
-          // The model gives an order, not a measure: the score says the rank.
-          score: Math.round((1 - index / (shown * 2)) * 100) / 100,
-        })),
-        // The model kept none: what the full-text search found closest is still worth a "peut-être".
-        ...(guides.length === 0 ? weakPart : {}),
-        ...(answer.guidance ? { guidance: answer.guidance } : {}),
-        source: 'model',
-      },
+      guides: guides.map(({ candidate, reason }, index) => ({
+        scenarioId: candidate.scenarioId,
+        title: candidate.title,
+        reason: reason || reasonOf(candidate.matches, locale),
+        // The model gives an order, not a measure: the score says the rank.
+        score: Math.round((1 - index / (shown * 2)) * 100) / 100,
+      })),
+      // The model kept none: what the full-text search found closest is still worth a "peut-être".
+      ...(guides.length === 0 ? weakPart : {}),
+      ...(answer.guidance ? { guidance: answer.guidance } : {}),
+      source: 'model',
     };
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
     // The message names the failure, never the key or the request.
-    services.log.warn(
+    log.warn(
       { fallback: error.kind, cause: error.message },
       'assistant model failed; full-text answer served',
     );
-    return { status: 200, body: fulltext(error.kind) };
+    return fulltext(error.kind);
   }
-};
+}

@@ -1,4 +1,5 @@
 // Tag `catalogue`: the published guides offered on a customer's site.
+import type { Db } from '../db/index.ts';
 import { fieldProblem } from '../problems.ts';
 import { projectsForUrl } from '../repositories/projects.ts';
 import { publishedIn } from '../repositories/scenarios.ts';
@@ -9,9 +10,18 @@ export const getCatalogue: Handler<'getCatalogue'> = async (services, request) =
   const organizationId = organizationOf(request);
   const matching = await projectsForUrl(services.db, organizationId, request.query.url);
   if (!matching) throw fieldProblem('/query/url', 'field.url');
-  if (matching.length === 0) return { status: 200, body: [] };
+  return { status: 200, body: await catalogueOf(services.db, organizationId, matching) };
+};
+
+/** The published guides of these projects (those whose sites matched the page), by project. */
+export async function catalogueOf(
+  db: Db,
+  organizationId: string,
+  matching: Array<{ id: string; name: string; sites: string[] }>,
+): Promise<Schemas['CatalogueEntry'][]> {
+  if (matching.length === 0) return [];
   const rows = await publishedIn(
-    services.db,
+    db,
     organizationId,
     matching.map((p) => p.id),
   );
@@ -33,5 +43,5 @@ export const getCatalogue: Handler<'getCatalogue'> = async (services, request) =
   entries.sort(
     (a, b) => a.project.name.localeCompare(b.project.name) || a.project.id.localeCompare(b.project.id),
   );
-  return { status: 200, body: entries };
-};
+  return entries;
+}

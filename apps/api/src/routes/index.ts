@@ -7,6 +7,7 @@ import { type OperationRules, operationRules, specPath } from '../contract.ts';
 import { accessHook } from '../plugins/app/access.ts';
 import { respond } from '../plugins/app/conditional.ts';
 import { bodyCheck, contentTypeHook, integerQuery } from '../plugins/app/input.ts';
+import { siteHook } from '../plugins/app/site.ts';
 import type { Handlers, OperationId, RawResult, Request, Services } from '../types.ts';
 import * as assistant from './assistant.ts';
 import * as accounts from './auth/accounts.ts';
@@ -19,6 +20,7 @@ import * as extension from './extension.ts';
 import * as operations from './operations.ts';
 import * as organizations from './organizations.ts';
 import * as projects from './projects.ts';
+import * as publicCalls from './public.ts';
 import * as runs from './runs.ts';
 import * as scenarios from './scenarios.ts';
 import * as steps from './steps.ts';
@@ -93,13 +95,21 @@ export const handlers: Handlers = {
   getHealth: operations.getHealth,
   getReadiness: operations.getReadiness,
   getExtension: extension.getExtension,
+  rotateSiteKey: projects.rotateSiteKey,
+  getPublicCatalogue: publicCalls.getPublicCatalogue,
+  getPublicScenario: publicCalls.getPublicScenario,
+  askPublicAssistant: publicCalls.askPublicAssistant,
+  createPublicRun: publicCalls.createPublicRun,
+  updatePublicRun: publicCalls.updatePublicRun,
 };
 
 function routeFor(services: Services, operationId: OperationId, rules: OperationRules) {
   const handler = handlers[operationId] as unknown as (
     s: Services,
     r: Request<OperationId>,
-  ) => Promise<{ status: number; body?: unknown; etag?: number } | RawResult>;
+  ) => Promise<
+    { status: number; body?: unknown; etag?: number; headers?: Record<string, string> } | RawResult
+  >;
   const run = (request: FastifyRequest) =>
     handler(services, {
       body: (Buffer.isBuffer(request.body) ? undefined : request.body) as never,
@@ -111,11 +121,14 @@ function routeFor(services: Services, operationId: OperationId, rules: Operation
       locale: request.locale,
       ip: request.ip,
       caller: request.caller,
+      site: request.site,
       log: request.log,
     });
   return {
     onRequest: [accessHook(services, operationId, rules), contentTypeHook(rules.bodyTypes)],
     preValidation: [integerQuery(rules.integerQuery), bodyCheck(rules.bodyTypes)],
+    // The public calls: the site key's project, its origin and the counts, once the query and body are valid.
+    ...(rules.rateLimit === 'public' ? { preHandler: [siteHook(services)] } : {}),
     handler: respond(services, operationId, rules, run),
   };
 }

@@ -62,3 +62,10 @@ export const deleteProject: Handler<'deleteProject'> = async (services, request)
   }
   return { status: 204, body: undefined };
 };
+
+export const rotateSiteKey: Handler<'rotateSiteKey'> = async (services, request) => {
+  const organizationId = organizationOf(request);
+  if (!(await projects.rotateSiteKey(services.db, organizationId, request.params.id)))
+    throw notFound('project-not-found');
+  return { status: 200, body: await projects.projectBody(services.db, organizationId, request.params.id) };
+};

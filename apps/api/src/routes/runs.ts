@@ -16,7 +16,8 @@ import { healthSteps, stepIdsOf } from '../repositories/steps.ts';
 import type { Handler, Schemas } from '../types.ts';
 import { callerOf, organizationOf, uploadedImage } from './context.ts';
 
-async function checkIssues(
+/** The step issues of a run, each of a step of its guide (400 on the first that is not). */
+export async function checkIssues(
   db: Db,
   scenarioId: string,
   issues: Schemas['StepIssue'][] | undefined,
@@ -37,7 +38,7 @@ export const createRun: Handler<'createRun'> = async (services, request) => {
   const run = await services.db.transaction().execute(async (trx) => {
     await checkScenario(trx, organizationId, scenarioId);
     const issues = await checkIssues(trx, scenarioId, request.body.stepIssues);
-    const run = await runs.insertRun(trx, organizationId, scenarioId, user.id, request.body);
+    const run = await runs.insertRun(trx, organizationId, scenarioId, { userId: user.id }, request.body);
     await countNewRun(trx, run);
     await insertIssues(trx, organizationId, run.id, issues);
     return run;

@@ -20,6 +20,10 @@ export interface World {
   issueId: string;
   /** someone invited who has not set a password yet, with the code of the mailed link */
   invitee: { userId: string; email: string; code: string };
+  /** the project's site key, and an end user's run of the published scenario made with it */
+  siteKey: string;
+  visitorId: string;
+  publicRunId: string;
 }
 
 export async function buildWorld(server: TestServer, name: string): Promise<World> {
@@ -98,6 +102,11 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
     { ...auth, raw: png, contentType: 'image/png' },
   );
   expect(shot.status).toBe(204);
+  const visitorId = randomUUID();
+  const publicRun = await server.call<Schemas['PublicRun']>('POST', '/api/public/runs', {
+    body: { key: project.body.siteKey, scenarioId: scenario.body.id, visitorId, status: 'started' },
+  });
+  expect(publicRun.status).toBe(201);
   return {
     admin,
     contributor,
@@ -110,6 +119,9 @@ export async function buildWorld(server: TestServer, name: string): Promise<Worl
     runId: run.body.id,
     issueId,
     invitee,
+    siteKey: project.body.siteKey,
+    visitorId,
+    publicRunId: publicRun.body.id,
   };
 }
 
@@ -396,6 +408,32 @@ export function requests(w: World): Record<OperationId, Req> {
     getHealth: { method: 'GET', path: '/api/health' },
     getReadiness: { method: 'GET', path: '/api/ready' },
     getExtension: { method: 'GET', path: '/api/extension' },
+    rotateSiteKey: { method: 'POST', path: `${p}/site-key`, ids: [w.projectId] },
+    getPublicCatalogue: {
+      method: 'GET',
+      path: `/api/public/catalogue?key=${w.siteKey}&url=${encodeURIComponent(`${w.siteUrl}/a`)}`,
+    },
+    getPublicScenario: {
+      method: 'GET',
+      path: `/api/public/scenarios/${w.scenarioId}?key=${w.siteKey}`,
+      ids: [w.scenarioId],
+    },
+    askPublicAssistant: {
+      method: 'POST',
+      path: '/api/public/assistant',
+      body: { key: w.siteKey, url: `${w.siteUrl}/a`, query: 'guide' },
+    },
+    createPublicRun: {
+      method: 'POST',
+      path: '/api/public/runs',
+      body: { key: w.siteKey, scenarioId: w.scenarioId, visitorId: w.visitorId, status: 'started' },
+    },
+    updatePublicRun: {
+      method: 'PATCH',
+      path: `/api/public/runs/${w.publicRunId}`,
+      ids: [w.publicRunId],
+      body: { key: w.siteKey, visitorId: w.visitorId, stepsCompleted: 1 },
+    },
   };
 }
 

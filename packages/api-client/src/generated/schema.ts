@@ -802,6 +802,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/site-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the project's site key (Admins); the old key stops at once */
+        post: operations["rotateSiteKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The assistant over the key's project's published guides
+         * @description As `POST /assistant`, over the published guides of the key's project only.
+         */
+        post: operations["askPublicAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's project's published guides offered on a page of one of its sites
+         * @description The published guides of the project the key names, when `url` is on one of its sites (the rule of
+         *     `GET /catalogue`); ordered by category, then title. Cached by browsers for a minute.
+         */
+        get: operations["getPublicCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An end user launched a published guide of the key's project
+         * @description Counted like a member's run on the dashboard and in the guide's health. Step issues carry no screenshot.
+         */
+        post: operations["createPublicRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * How far the end user got in their run
+         * @description Only with the key of the run's project and the visitor id that started it (else 404 `run-not-found`).
+         */
+        patch: operations["updatePublicRun"];
+        trace?: never;
+    };
+    "/public/scenarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One published guide of the key's project, with its steps and prerequisites
+         * @description 404 (`scenario-not-found`) when the guide is a draft, deleted, or another project's: an end user's runner
+         *     then says the guide is no longer available.
+         */
+        get: operations["getPublicScenario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -1625,6 +1747,7 @@ export interface components {
             name: string;
             /** @description Scenarios in all of the project's categories. */
             scenarioCount: number;
+            siteKey: components["schemas"]["SiteKey"];
             sites: components["schemas"]["SiteOrigin"][];
             /**
              * Format: date-time
@@ -1667,6 +1790,48 @@ export interface components {
             description: string;
             name: string;
             sites: components["schemas"]["Site"][];
+        };
+        /** @description Body of POST /public/assistant: the site's key, the page the end user is on and their words. */
+        PublicAssistantQuery: {
+            key: components["schemas"]["SiteKey"];
+            /** @description Free text (French or English); must contain something other than spaces. */
+            query: string;
+            /** @description The page the end user is on; it must be on one of the project's sites. */
+            url: string;
+        };
+        /** @description An end user's run, as its visitor sees it. */
+        PublicRun: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            scenarioId: string;
+            status: components["schemas"]["RunStatus"];
+            stepsCompleted: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Body of POST /public/runs: an end user launched a published guide of the key's project. */
+        PublicRunInput: {
+            key: components["schemas"]["SiteKey"];
+            /** Format: uuid */
+            scenarioId: string;
+            status: components["schemas"]["RunStatus"];
+            stepIssues?: components["schemas"]["StepIssue"][];
+            /** @default 0 */
+            stepsCompleted: number;
+            /** @description The page the guide was launched on. */
+            url?: string | null;
+            visitorId: components["schemas"]["VisitorId"];
+        };
+        /** @description Body of PATCH /public/runs/{runId}: how far the end user got (at least one of status, stepsCompleted, stepIssues). */
+        PublicRunUpdate: {
+            key: components["schemas"]["SiteKey"];
+            status?: components["schemas"]["RunStatus"];
+            stepIssues?: components["schemas"]["StepIssue"][];
+            stepsCompleted?: number;
+            visitorId: components["schemas"]["VisitorId"];
         };
         /** @description The database answers and its schema is this version's. */
         Readiness: {
@@ -1842,6 +2007,11 @@ export interface components {
          */
         Site: string;
         /**
+         * @description A project's site key: public (it is pasted in the customer's pages), it lets a site read the project's
+         *     published guides and record anonymous runs, nothing else. An Admin rotates it; the old key stops at once.
+         */
+        SiteKey: string;
+        /**
          * Format: uri
          * @description An http(s) origin (`https://shop.example.com`, `http://localhost:5174`).
          */
@@ -2011,6 +2181,12 @@ export interface components {
              */
             role: "Admin" | "Contributor" | null;
         };
+        /**
+         * Format: uuid
+         * @description An end user's random id, made by their browser (kept in the site's localStorage, never linked to a person):
+         *     only the visitor who started a run may update it.
+         */
+        VisitorId: string;
     };
     responses: {
         /**
@@ -2068,6 +2244,15 @@ export interface components {
             };
             content?: never;
         };
+        /** @description The request came from a page whose origin is not one of the key's project sites (`origin-not-allowed`). */
+        OriginNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body is larger than allowed (1 MiB for JSON, 2 MB for an image) (`payload-too-large`). */
         PayloadTooLarge: {
             headers: {
@@ -2094,6 +2279,18 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description `site-key-unknown`: no project has this key (unknown, rotated, mistyped); `scenario-not-found`: no published
+         *     guide of the key's project has this id; `run-not-found`: no run of this visitor in the key's project.
+         */
+        SiteNotFound: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -2183,6 +2380,8 @@ export interface components {
         ContentETag: string;
         /** @description The version of the scenario or step the body describes, as a strong entity tag (`"<version>"`). */
         ETag: string;
+        /** @description `public, max-age=60`: a site's page views reuse the body for a minute instead of asking each time. */
+        PublicMaxAge: string;
         /** @description `private, no-cache`: a client may keep the body but asks again (`If-None-Match`) before using it. */
         Revalidate: string;
         /** @description The scenario's version after this change, as a strong entity tag (`"<version>"`). */
@@ -3741,6 +3940,214 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateSiteKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Project id. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project, with its new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    askPublicAssistant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicAssistantQuery"];
+            };
+        };
+        responses: {
+            /** @description The ranked guides (empty when no guide answers the query). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicCatalogue: {
+        parameters: {
+            query: {
+                /** @description The project's site key. */
+                key: components["schemas"]["SiteKey"];
+                /** @description The page the end user is on (a bare host gets `https://`); on one of the project's sites. */
+                url: string;
+            };
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guides (empty when the project has none published). */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["PublicMaxAge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPublicRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicRunInput"];
+            };
+        };
+        responses: {
+            /** @description The run. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePublicRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicRunUpdate"];
+            };
+        };
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicScenario: {
+        parameters: {
+            query: {
+                /** @description The project's site key. */
+                key: components["schemas"]["SiteKey"];
+            };
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["PublicMaxAge"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scenario"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -84,6 +84,8 @@ export const contentWrites = new Set<OperationId>([
   'leaveOrganization',
   // (the organization's name is in the reads that show it, e.g. invitations)
   'renameOrganization',
+  // (a project's site key is in the project reads)
+  'rotateSiteKey',
 ]);
 
 /**
@@ -99,7 +101,7 @@ export const otherWrites = new Set<OperationId>([
   'filterMembers',
 ]);
 
-type Answer = { status: number; body?: unknown; etag?: number } | RawResult;
+type Answer = { status: number; body?: unknown; etag?: number; headers?: Record<string, string> } | RawResult;
 
 /**
  * The route handler around an operation's handler (`run`): conditional reads answered from their tag, and the
@@ -175,5 +177,6 @@ function answer(reply: FastifyReply, result: Answer) {
   reply.code(result.status);
   // A strong validator: the version changes with every change of the representation.
   if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
+  if (result.headers) reply.headers(result.headers);
   return result.status === 204 ? reply.send() : reply.send(result.body);
 }

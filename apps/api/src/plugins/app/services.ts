@@ -13,7 +13,7 @@ import { RateLimits } from '../../rate-limit.ts';
 import { AccessRows } from '../../repositories/users.ts';
 import { loadJwtSecret, Tokens } from '../../security.ts';
 import { DatabaseScreenshotStorage } from '../../storage.ts';
-import type { Caller, Services } from '../../types.ts';
+import type { Caller, Services, Site } from '../../types.ts';
 import { ReadCache } from './read-cache.ts';
 
 declare module 'fastify' {
@@ -22,6 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     caller: Caller | null;
+    site: Site | null;
     locale: Locale;
   }
 }
@@ -50,6 +51,8 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
       'auth-request': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.authRequests },
       // "send me a new link": as many mails per address as failed logins, so a mailbox cannot be flooded
       'resend-link': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.failedLogins },
+      'public-client': { windowMs: config.rateLimit.publicWindowMs, limit: config.rateLimit.publicPerClient },
+      'public-key': { windowMs: config.rateLimit.publicWindowMs, limit: config.rateLimit.publicPerKey },
     }),
     reads: new ReadCache(),
     accessRows: AccessRows.for(db),
@@ -64,6 +67,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
         });
   app.decorate('mulot', services);
   app.decorateRequest('caller', null);
+  app.decorateRequest('site', null);
   app.decorateRequest('locale', 'fr');
   echoRequestId(app);
   app.addHook('onRequest', async (request) => {

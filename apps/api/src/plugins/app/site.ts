@@ -1,0 +1,70 @@
+// The public calls a customer's site makes for its end users (issue 39): the site key names the project, the
+// browser's Origin must be one of its sites, and both the client and the key are counted.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { HttpProblem } from '../../problems.ts';
+import { refuseAfter } from '../../rate-limit.ts';
+import { hostOf, isSiteOrigin, projectBySiteKey } from '../../repositories/projects.ts';
+import type { Services } from '../../types.ts';
+
+const keyPattern = /^mlt_pk_[A-Za-z0-9_-]{32,100}$/;
+
+function keyOf(request: FastifyRequest): string | null {
+  const fromQuery = (request.query as { key?: unknown } | undefined)?.key;
+  const fromBody =
+    request.body && typeof request.body === 'object' ? (request.body as { key?: unknown }).key : undefined;
+  const key = fromQuery ?? fromBody;
+  return typeof key === 'string' && keyPattern.test(key) ? key : null;
+}
+
+/**
+ * Before a public call's handler (its query and body already validated): the key's project, or one 404 whatever
+ * was wrong with the key; the Origin, when a browser sent one, among the project's sites (reflected, never `*`);
+ * then one hit counted per client address and per key.
+ */
+export function siteHook(services: Services) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const key = keyOf(request);
+    const project = key ? await projectBySiteKey(services.db, key) : undefined;
+    const client = { bucket: 'public-client', key: `client:${request.ip}` } as const;
+    if (!project) {
+      refuseAfter(await services.limits.take([client]));
+      throw new HttpProblem('not-found', { key: 'site-key-unknown' });
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string') {
+      if (!isSiteOrigin(project.sites, origin))
+        throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    }
+    refuseAfter(await services.limits.take([client, { bucket: 'public-key', key: `key:${project.id}` }]));
+    request.site = project;
+  };
+}
+
+/**
+ * CORS preflight of the public calls (a POST of JSON from a customer's page): allowed for an origin that is a site
+ * of some project, since the key travels in the body the preflight does not carry; the call itself is then checked
+ * against its key's own sites.
+ */
+export default fp(async function publicPreflight(app: FastifyInstance) {
+  app.options('/api/public/*', async (request, reply) => {
+    const origin = request.headers.origin;
+    const host = typeof origin === 'string' ? hostOf(origin) : null;
+    const known = host
+      ? await sql`SELECT 1 FROM projects WHERE mulot_site_hosts(sites) @> ARRAY[${host}]::text[] LIMIT 1`.execute(
+          app.mulot.db,
+        )
+      : null;
+    if (!known || known.rows.length === 0) throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
+    return reply
+      .code(204)
+      .header('access-control-allow-origin', origin as string)
+      .header('vary', 'Origin')
+      .header('access-control-allow-methods', 'GET, POST, PATCH')
+      .header('access-control-allow-headers', 'content-type, x-locale')
+      .header('access-control-max-age', '600')
+      .send();
+  });
+});

@@ -1,0 +1,106 @@
+// Tag `public`: what a customer's site reads and records for its end users, who have no Mulot account (issue 39).
+// The site key's project was found, its origin checked and the call counted before these run (plugins/app/site.ts):
+// each reads or writes that project's published guides only.
+import { fieldProblem, HttpProblem } from '../problems.ts';
+import { hostOf, sitesOf } from '../repositories/projects.ts';
+import { countNewRun, countStatusChange } from '../repositories/run-days.ts';
+import { insertIssues } from '../repositories/run-step-issues.ts';
+import * as runs from '../repositories/runs.ts';
+import { publishedScenario, scenarioBody } from '../repositories/scenarios.ts';
+import type { Handler, OperationId, Request, Schemas, Site } from '../types.ts';
+import { answerQuestion } from './assistant.ts';
+import { catalogueOf } from './catalogue.ts';
+import { checkIssues } from './runs.ts';
+
+/** A minute in the browser: a busy site's page views do not each cost a query. */
+const cached = { 'cache-control': 'public, max-age=60' };
+
+function siteOf<K extends OperationId>(request: Request<K>): Site {
+  if (!request.site) throw new HttpProblem('not-found', { key: 'site-key-unknown' });
+  return request.site;
+}
+
+/** The project as the catalogue and the assistant describe it, when the page is on one of its sites. */
+function onSite(site: Site, url: string, field: string) {
+  const host = hostOf(url);
+  if (!host) throw fieldProblem(field, 'field.url');
+  const sites = sitesOf(site.sites);
+  if (!sites.some((s) => hostOf(s) === host)) throw fieldProblem(field, 'field.url');
+  return { id: site.id, name: site.name, sites };
+}
+
+export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services, request) => {
+  const site = siteOf(request);
+  const project = onSite(site, request.query.url, '/query/url');
+  return {
+    status: 200,
+    body: await catalogueOf(services.db, site.organization_id, [project]),
+    headers: cached,
+  };
+};
+
+export const getPublicScenario: Handler<'getPublicScenario'> = async (services, request) => {
+  const site = siteOf(request);
+  await publishedScenario(services.db, site, request.params.id);
+  return {
+    status: 200,
+    body: await scenarioBody(services.db, site.organization_id, request.params.id),
+    headers: cached,
+  };
+};
+
+export const askPublicAssistant: Handler<'askPublicAssistant'> = async (services, request) => {
+  const site = siteOf(request);
+  const query = request.body.query.trim();
+  if (query.length === 0) throw fieldProblem('/body/query', 'field.blank');
+  onSite(site, request.body.url, '/body/url');
+  const scope = {
+    organizationId: site.organization_id,
+    projectIds: [site.id],
+    contentVersion: site.content_version,
+  };
+  return { status: 200, body: await answerQuestion(services, scope, query, request.locale, request.log) };
+};
+
+function publicRun(run: Awaited<ReturnType<typeof runs.insertRun>>): Schemas['PublicRun'] {
+  return {
+    id: run.id,
+    scenarioId: run.scenario_id,
+    status: run.status,
+    stepsCompleted: run.steps_completed,
+    createdAt: new Date(run.created_at).toISOString(),
+    updatedAt: new Date(run.updated_at).toISOString(),
+  };
+}
+
+export const createPublicRun: Handler<'createPublicRun'> = async (services, request) => {
+  const site = siteOf(request);
+  const { scenarioId, visitorId, ...input } = request.body;
+  const run = await services.db.transaction().execute(async (trx) => {
+    await publishedScenario(trx, site, scenarioId);
+    const issues = await checkIssues(trx, scenarioId, input.stepIssues);
+    const run = await runs.insertRun(trx, site.organization_id, scenarioId, { visitorId }, input);
+    await countNewRun(trx, run);
+    await insertIssues(trx, site.organization_id, run.id, issues);
+    return run;
+  });
+  return { status: 201, body: publicRun(run) };
+};
+
+export const updatePublicRun: Handler<'updatePublicRun'> = async (services, request) => {
+  const site = siteOf(request);
+  const { visitorId, status, stepsCompleted, stepIssues } = request.body;
+  const run = await services.db.transaction().execute(async (trx) => {
+    // Locked: two updates of one run at once must not both count its ending.
+    const existing = await runs.findVisitorRun(trx, site, request.params.runId, visitorId);
+    const issues = await checkIssues(trx, existing.scenario_id, stepIssues);
+    const run = await runs.updateRun(trx, existing.id, {
+      status: status ?? existing.status,
+      steps_completed: stepsCompleted ?? existing.steps_completed,
+    });
+    await countStatusChange(trx, run, existing.status);
+    await insertIssues(trx, site.organization_id, existing.id, issues);
+    return run;
+  });
+  return { status: 200, body: publicRun(run) };
+};

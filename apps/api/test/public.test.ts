@@ -1,0 +1,272 @@
+// The public calls a customer's site makes for its end users, who have no Mulot account (issue 39): scoped by the
+// project's site key to its published guides, from its own sites only, counted, and never a member's data.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Schemas } from '../src/types.ts';
+import { addMember } from './support/fixtures.ts';
+import { type Session, startServer, type TestServer } from './support/harness.ts';
+
+let server: TestServer;
+let admin: Session;
+let project: Schemas['Project'];
+let published: Schemas['Scenario'];
+let draft: Schemas['Scenario'];
+let elsewhere: Schemas['Scenario'];
+
+const site = 'https://boutique.example.com';
+const as = (session: Session) => ({ token: session.token, org: session.org });
+
+async function guide(session: Session, projectId: string, title: string, publish: boolean) {
+  const category = await server.call<Schemas['Category']>('POST', `/api/projects/${projectId}/categories`, {
+    ...as(session),
+    body: { name: `Rubrique ${title}` },
+  });
+  const made = await server.call<Schemas['Scenario']>(
+    'POST',
+    `/api/projects/${projectId}/categories/${category.body.id}/scenarios`,
+    { ...as(session), body: { title, description: title, summary: title, minDuration: 1, maxDuration: 3 } },
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const sites = (await server.call<Schemas['Project']>('GET', `/api/projects/${projectId}`, as(session))).body
+    .sites;
+  const step = await server.call<Schemas['Problem']>('POST', `/api/scenarios/${made.body.id}/steps`, {
+    ...as(session),
+    body: {
+      name: 'Ouvrir le panier',
+      text: 'Cliquez sur le panier.',
+      url: `${sites[0]}/`,
+      extra: null,
+      target: { css: '#cart' },
+      autoClick: false,
+    },
+  });
+  expect(step.status, JSON.stringify(step.body)).toBe(201);
+  if (publish) {
+    const status = await server.call('PATCH', `/api/scenarios/${made.body.id}/status`, {
+      ...as(session),
+      body: { status: 'published' },
+    });
+    expect(status.status).toBe(200);
+  }
+  return (await server.call<Schemas['Scenario']>('GET', `/api/scenarios/${made.body.id}`, as(session))).body;
+}
+
+beforeAll(async () => {
+  server = await startServer({
+    rateLimit: {
+      windowMs: 15 * 60 * 1000,
+      failedLogins: 10,
+      authRequests: 300,
+      publicWindowMs: 60_000,
+      publicPerClient: 40,
+      publicPerKey: 1000,
+    },
+  });
+  admin = await server.signUp();
+  project = (
+    await server.call<Schemas['Project']>('POST', '/api/projects', {
+      ...as(admin),
+      body: { name: 'Boutique', description: '', sites: [site] },
+    })
+  ).body;
+  published = await guide(admin, project.id, 'Commander un cadeau', true);
+  draft = await guide(admin, project.id, 'Commander en gros', false);
+  const other = await server.call<Schemas['Project']>('POST', '/api/projects', {
+    ...as(admin),
+    body: { name: 'Intranet', description: '', sites: ['https://intranet.example.com'] },
+  });
+  elsewhere = await guide(admin, other.body.id, 'Commander des fournitures', true);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A call from an end user's browser on `origin` (no token), from its own client address. */
+function fromSite<T>(
+  method: string,
+  path: string,
+  options: { origin?: string; body?: unknown; client?: string } = {},
+) {
+  return server.call<T>(method, path, {
+    body: options.body,
+    client: options.client ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    headers: options.origin ? { origin: options.origin } : {},
+  });
+}
+
+const catalogue = (key: string, url = `${site}/panier`) =>
+  `/api/public/catalogue?key=${key}&url=${encodeURIComponent(url)}`;
+
+describe('the site key', () => {
+  it('is shown to members, rotated by an Admin only, and the old key stops at once', async () => {
+    expect(project.siteKey).toMatch(/^mlt_pk_[A-Za-z0-9_-]{32,}$/);
+    const contributor = await addMember(server, admin, 'Contributor');
+    const seen = await server.call<Schemas['Project']>('GET', `/api/projects/${project.id}`, as(contributor));
+    expect(seen.body.siteKey).toBe(project.siteKey);
+    const refused = await server.call('POST', `/api/projects/${project.id}/site-key`, as(contributor));
+    expect(refused.status).toBe(403);
+    expect((await fromSite('GET', catalogue(project.siteKey))).status).toBe(200);
+
+    const rotated = await server.call<Schemas['Project']>(
+      'POST',
+      `/api/projects/${project.id}/site-key`,
+      as(admin),
+    );
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.siteKey).not.toBe(project.siteKey);
+    const old = await fromSite<Schemas['Problem']>('GET', catalogue(project.siteKey));
+    const unknown = await fromSite<Schemas['Problem']>('GET', catalogue(`mlt_pk_${'x'.repeat(40)}`));
+    // One answer whatever was wrong with the key: rotated or never made.
+    expect(old.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(old.body.code).toBe('site-key-unknown');
+    expect(unknown.body).toEqual(old.body);
+    project = rotated.body;
+    expect((await fromSite('GET', catalogue(project.siteKey))).status).toBe(200);
+  });
+
+  it("never lets another organization's member rotate it", async () => {
+    const stranger = await server.signUp();
+    const answer = await server.call('POST', `/api/projects/${project.id}/site-key`, as(stranger));
+    expect(answer.status).toBe(404);
+  });
+});
+
+describe('what a site reads', () => {
+  it("lists the project's published guides only, for a page of its sites, without any token", async () => {
+    const answer = await fromSite<Schemas['CatalogueEntry'][]>('GET', catalogue(project.siteKey), {
+      origin: site,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((g) => g.title)).toEqual(['Commander un cadeau']);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=60');
+    const offSite = await fromSite<Schemas['Problem']>(
+      'GET',
+      catalogue(project.siteKey, 'https://intranet.example.com/'),
+    );
+    expect(offSite.status).toBe(400);
+    expect(offSite.body.errors?.[0]?.field).toBe('/query/url');
+  });
+
+  it('answers a published guide with its steps, and 404 for a draft or another project’s guide', async () => {
+    const path = (id: string) => `/api/public/scenarios/${id}?key=${project.siteKey}`;
+    const ok = await fromSite<Schemas['Scenario']>('GET', path(published.id), { origin: site });
+    expect(ok.status).toBe(200);
+    expect(ok.body.steps.map((s) => s.name)).toEqual(['Ouvrir le panier']);
+    for (const id of [draft.id, elsewhere.id, randomUUID()]) {
+      const refused = await fromSite<Schemas['Problem']>('GET', path(id));
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe('scenario-not-found');
+    }
+  });
+
+  it("answers the assistant with the project's published guides only", async () => {
+    const answer = await fromSite<Schemas['AssistantAnswer']>('POST', '/api/public/assistant', {
+      origin: site,
+      body: { key: project.siteKey, url: `${site}/`, query: 'commander' },
+    });
+    expect(answer.status).toBe(200);
+    expect([...answer.body.guides, ...(answer.body.weak ?? [])].map((g) => g.title)).toEqual([
+      'Commander un cadeau',
+    ]);
+  });
+});
+
+describe('origins', () => {
+  it('reflects an origin among the sites, never *, and refuses any other with a problem', async () => {
+    const allowed = await fromSite('GET', catalogue(project.siteKey), {
+      origin: 'https://www.boutique.example.com',
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://www.boutique.example.com');
+    expect(allowed.headers.get('vary')).toMatch(/Origin/i);
+    const other = await fromSite<Schemas['Problem']>('GET', catalogue(project.siteKey), {
+      origin: 'https://evil.example.net',
+    });
+    expect(other.status).toBe(403);
+    expect(other.body.code).toBe('origin-not-allowed');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // Another project's site: not this key's.
+    const sibling = await fromSite('GET', catalogue(project.siteKey), {
+      origin: 'https://intranet.example.com',
+    });
+    expect(sibling.status).toBe(403);
+  });
+
+  it('answers the preflight of a JSON POST for a site of some project, and refuses any other origin', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.base}/api/public/assistant`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    const ok = await preflight(site);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(site);
+    expect(ok.headers.get('access-control-allow-methods')).toContain('POST');
+    const refused = await preflight('https://evil.example.net');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+  });
+});
+
+describe("an end user's run", () => {
+  it('is counted on the dashboard; only its visitor updates it; its issues name steps of its guide', async () => {
+    const before = (await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body;
+    const visitorId = randomUUID();
+    const started = await fromSite<Schemas['PublicRun']>('POST', '/api/public/runs', {
+      origin: site,
+      body: { key: project.siteKey, scenarioId: published.id, visitorId, status: 'started', url: `${site}/` },
+    });
+    expect(started.status).toBe(201);
+    const after = (await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body;
+    expect(after.counts.guidesLaunched30d).toBe(before.counts.guidesLaunched30d + 1);
+
+    const update = (body: Record<string, unknown>) =>
+      fromSite<Schemas['PublicRun'] & { code?: string }>('PATCH', `/api/public/runs/${started.body.id}`, {
+        origin: site,
+        body: { key: project.siteKey, ...body },
+      });
+    const stranger = await update({ visitorId: randomUUID(), status: 'completed' });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.code).toBe('run-not-found');
+    const foreignStep = await update({
+      visitorId,
+      stepIssues: [{ stepId: elsewhere.steps[0]?.id, outcome: 'not-found' }],
+    });
+    expect(foreignStep.status).toBe(400);
+    const done = await update({ visitorId, status: 'completed', stepsCompleted: 1 });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'completed', stepsCompleted: 1 });
+  });
+
+  it("refuses a draft or another project's guide, and answers 404 to another project's key", async () => {
+    for (const scenarioId of [draft.id, elsewhere.id]) {
+      const refused = await fromSite<Schemas['Problem']>('POST', '/api/public/runs', {
+        body: { key: project.siteKey, scenarioId, visitorId: randomUUID(), status: 'started' },
+      });
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe('scenario-not-found');
+    }
+  });
+});
+
+describe('a burst from one address', () => {
+  it('is answered 429 with Retry-After once past the limit, and other addresses go on', async () => {
+    const client = '10.77.0.1';
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof fromSite>> | undefined;
+    for (let i = 0; i < 45; i++) {
+      last = await fromSite('GET', catalogue(project.siteKey), { client });
+      statuses.push(last.status);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fromSite('GET', catalogue(project.siteKey), { client: '10.77.0.2' })).status).toBe(200);
+  });
+});
