@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import type { Locale } from './intl';
 import type { Session } from './launch';
 
 // What the extension keeps, and where. The session (its token) is in storage.session, which the background restricts
@@ -25,13 +26,17 @@ export async function setSession(session: Session | null): Promise<void> {
 }
 
 /** The API refused the session (signed out elsewhere, password changed): it is dropped, and the user told so. */
+/** The session was refused (401): forgotten, and remembered as ended in its language, which the sign-in keeps. */
 export async function expireSession(): Promise<void> {
+  const locale = (await getSession())?.locale ?? 'fr';
   await browser.storage.session.remove(SESSION_KEY);
-  await browser.storage.session.set({ [EXPIRED_KEY]: true });
+  await browser.storage.session.set({ [EXPIRED_KEY]: locale });
 }
 
-export async function sessionExpired(): Promise<boolean> {
-  return Boolean((await browser.storage.session.get(EXPIRED_KEY))[EXPIRED_KEY]);
+/** The language of a session that ended (refused by the server), or null when none did. */
+export async function sessionExpired(): Promise<Locale | null> {
+  const value = (await browser.storage.session.get(EXPIRED_KEY))[EXPIRED_KEY];
+  return value === 'en' || value === 'fr' ? value : null;
 }
 
 /** The content scripts of the tabs in a mode look at their state again (their panels close or come back). */

@@ -268,7 +268,8 @@ function SignedIn({
 
 function Popup() {
   const [session, setSession] = useState<Session | null | undefined>();
-  const [expired, setExpired] = useState(false);
+  // The language of the session the server refused: asking to sign in again speaks it still.
+  const [expired, setExpired] = useState<Locale | null>(null);
   useEffect(() => {
     void Promise.all([currentSession(), sessionExpired()]).then(([current, ended]) => {
       setExpired(ended);
@@ -276,10 +277,10 @@ function Popup() {
     });
   }, []);
   const onExpired = useCallback(() => {
-    setExpired(true);
+    void sessionExpired().then(setExpired);
     setSession(null);
   }, []);
-  const locale = toLocale(session?.locale ?? navigator.language);
+  const locale = toLocale(session?.locale ?? expired ?? navigator.language);
   const intl = useMemo(() => panelIntl(locale), [locale]);
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -293,7 +294,7 @@ function Popup() {
             session={session}
             onSignOut={() =>
               void send({ kind: 'sign-out' }).then(() => {
-                setExpired(false);
+                setExpired(null);
                 setSession(null);
               })
             }
@@ -302,9 +303,9 @@ function Popup() {
         ) : (
           <SignIn
             locale={locale}
-            expired={expired}
+            expired={expired !== null}
             onSignedIn={(signedIn) => {
-              setExpired(false);
+              setExpired(null);
               setSession(signedIn);
             }}
           />
