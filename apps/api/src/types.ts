@@ -40,8 +40,6 @@ export type Result<K extends OperationId> = {
     body: ContentOf<ResponsesOf<K>[S]>;
     /** The version answered as the strong `ETag` (operations whose success documents one). */
     etag?: number;
-    /** Headers the contract documents for this answer (a public read's `Cache-Control`). */
-    headers?: Record<string, string>;
   };
 }[keyof ResponsesOf<K> & SuccessCode];
 

@@ -141,6 +141,18 @@ describe('what a site reads', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.map((g) => g.title)).toEqual(['Commander un cadeau']);
     expect(answer.headers.get('cache-control')).toBe('public, max-age=60');
+    // Revalidated after the minute: 304 while nothing changed, the new list once a guide is published.
+    const tag = answer.headers.get('etag') as string;
+    expect(tag).toMatch(/^"c\d+-[0-9a-f]+"$/);
+    const again = await server.call('GET', catalogue(project.siteKey), { headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    const later = await guide(admin, project.id, 'Suivre un colis', true);
+    const changed = await server.call<Schemas['CatalogueEntry'][]>('GET', catalogue(project.siteKey), {
+      headers: { 'if-none-match': tag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.map((g) => g.title).sort()).toEqual(['Commander un cadeau', 'Suivre un colis']);
+    await server.call('DELETE', `/api/scenarios/${later.id}`, as(admin));
     const offSite = await fromSite<Schemas['Problem']>(
       'GET',
       catalogue(project.siteKey, 'https://intranet.example.com/'),

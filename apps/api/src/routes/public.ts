@@ -12,9 +12,6 @@ import { answerQuestion } from './assistant.ts';
 import { catalogueOf } from './catalogue.ts';
 import { checkIssues } from './runs.ts';
 
-/** A minute in the browser: a busy site's page views do not each cost a query. */
-const cached = { 'cache-control': 'public, max-age=60' };
-
 function siteOf<K extends OperationId>(request: Request<K>): Site {
   if (!request.site) throw new HttpProblem('not-found', { key: 'site-key-unknown' });
   return request.site;
@@ -35,7 +32,6 @@ export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services
   return {
     status: 200,
     body: await catalogueOf(services.db, site.organization_id, [project]),
-    headers: cached,
   };
 };
 
@@ -45,7 +41,6 @@ export const getPublicScenario: Handler<'getPublicScenario'> = async (services, 
   return {
     status: 200,
     body: await scenarioBody(services.db, site.organization_id, request.params.id),
-    headers: cached,
   };
 };
 

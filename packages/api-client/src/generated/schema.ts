@@ -852,7 +852,7 @@ export interface paths {
         /**
          * The key's project's published guides offered on a page of one of its sites
          * @description The published guides of the project the key names, when `url` is on one of its sites (the rule of
-         *     `GET /catalogue`); ordered by category, then title. Cached by browsers for a minute.
+         *     `GET /catalogue`); ordered by category, then title. Cached by browsers for a minute, then revalidated.
          */
         get: operations["getPublicCatalogue"];
         put?: never;
@@ -2380,7 +2380,10 @@ export interface components {
         ContentETag: string;
         /** @description The version of the scenario or step the body describes, as a strong entity tag (`"<version>"`). */
         ETag: string;
-        /** @description `public, max-age=60`: a site's page views reuse the body for a minute instead of asking each time. */
+        /**
+         * @description `public, max-age=60`: a site's page views reuse the body for a minute instead of asking each time, then
+         *     revalidate it with its `ETag` (the project's organization's content version).
+         */
         PublicMaxAge: string;
         /** @description `private, no-cache`: a client may keep the body but asks again (`If-None-Match`) before using it. */
         Revalidate: string;
@@ -4022,6 +4025,11 @@ export interface operations {
                 url: string;
             };
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
             };
@@ -4034,12 +4042,14 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["PublicMaxAge"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogueEntry"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["OriginNotAllowed"];
             404: components["responses"]["SiteNotFound"];
@@ -4124,6 +4134,11 @@ export interface operations {
                 key: components["schemas"]["SiteKey"];
             };
             header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
                 "x-locale"?: components["parameters"]["Locale"];
             };
@@ -4138,12 +4153,14 @@ export interface operations {
             200: {
                 headers: {
                     "Cache-Control": components["headers"]["PublicMaxAge"];
+                    ETag: components["headers"]["ContentETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Scenario"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["OriginNotAllowed"];
             404: components["responses"]["SiteNotFound"];

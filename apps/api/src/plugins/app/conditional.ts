@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationRules } from '../../contract.ts';
 import { HttpProblem, type Locale } from '../../problems.ts';
 import { bumpContentVersion } from '../../repositories/organizations.ts';
-import type { Caller, OperationId, RawResult, Services } from '../../types.ts';
+import type { Caller, OperationId, RawResult, Services, Site } from '../../types.ts';
 
 /**
  * The reads the back-office and the extension repeat, whose body depends only on the organization's content (and
@@ -43,6 +43,23 @@ export function contentTag(caller: Caller, locale: Locale, period = ''): string 
 }
 
 const digests = new Map<string, string>();
+
+/**
+ * The public reads a customer's site repeats for its end users (issue 39): tagged like the members' reads, by the
+ * key's project's organization's content version, and kept by browsers a minute before they revalidate.
+ */
+const publicReads = new Set<OperationId>(['getPublicCatalogue', 'getPublicScenario']);
+
+function siteTag(site: Site, locale: Locale): string {
+  const input = `site|${site.id}|${locale}`;
+  let digest = digests.get(input);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(input).digest('hex').slice(0, 12);
+    if (digests.size >= 10_000) digests.clear();
+    digests.set(input, digest);
+  }
+  return `"c${site.content_version}-${digest}"`;
+}
 
 /** Whether an If-None-Match header names the tag (weak comparison, as RFC 9110 asks for If-None-Match). */
 export function noneMatch(header: string | undefined, tag: string): boolean {
@@ -101,7 +118,7 @@ export const otherWrites = new Set<OperationId>([
   'filterMembers',
 ]);
 
-type Answer = { status: number; body?: unknown; etag?: number; headers?: Record<string, string> } | RawResult;
+type Answer = { status: number; body?: unknown; etag?: number } | RawResult;
 
 /**
  * The route handler around an operation's handler (`run`): conditional reads answered from their tag, and the
@@ -127,13 +144,15 @@ export function respond(
     throw new Error(`${operationId}: say in plugins/app/conditional.ts whether it writes content`);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Read in the access hook, before the body is: a body is never newer-tagged than its content.
-    const tag =
-      conditional && request.caller
+    const site = publicReads.has(operationId) ? request.site : null;
+    const tag = site
+      ? siteTag(site, request.locale)
+      : conditional && request.caller
         ? contentTag(request.caller, request.locale, timeDependent.has(operationId) ? currentHour() : '')
         : null;
-    const cacheKey = `${request.url}\n${request.caller?.organizationId}\n${tag}`;
+    const cacheKey = `${request.url}\n${site ? `site:${site.id}` : request.caller?.organizationId}\n${tag}`;
     if (tag) {
-      reply.header('etag', tag).header('cache-control', 'private, no-cache');
+      reply.header('etag', tag).header('cache-control', site ? 'public, max-age=60' : 'private, no-cache');
       if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
       const held = services.reads.get(cacheKey, tag);
       if (held !== undefined) return reply.code(200).type('application/json; charset=utf-8').send(held);
@@ -177,6 +196,5 @@ function answer(reply: FastifyReply, result: Answer) {
   reply.code(result.status);
   // A strong validator: the version changes with every change of the representation.
   if (result.etag !== undefined) reply.header('etag', `"${result.etag}"`);
-  if (result.headers) reply.headers(result.headers);
   return result.status === 204 ? reply.send() : reply.send(result.body);
 }
