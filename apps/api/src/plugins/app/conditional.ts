@@ -32,17 +32,8 @@ const currentHour = () => String(Math.floor(Date.now() / 3_600_000));
 export function contentTag(caller: Caller, locale: Locale, period = ''): string | null {
   if (caller.contentVersion === null || caller.organizationId === null) return null;
   const input = `${caller.organizationId}|${caller.role ?? '-'}|${caller.user.is_admin}|${locale}|${period}`;
-  let digest = digests.get(input);
-  if (digest === undefined) {
-    digest = createHash('sha256').update(input).digest('hex').slice(0, 12);
-    // A few per organization (roles × locales): bounded all the same.
-    if (digests.size >= 10_000) digests.clear();
-    digests.set(input, digest);
-  }
-  return `"c${caller.contentVersion}-${digest}"`;
+  return `"c${caller.contentVersion}-${digestOf(input)}"`;
 }
-
-const digests = new Map<string, string>();
 
 /**
  * The public reads a customer's site repeats for its end users (issue 39): tagged like the members' reads, by the
@@ -51,14 +42,20 @@ const digests = new Map<string, string>();
 const publicReads = new Set<OperationId>(['getPublicCatalogue', 'getPublicScenario']);
 
 function siteTag(site: Site, locale: Locale): string {
-  const input = `site|${site.id}|${locale}`;
+  return `"c${site.content_version}-${digestOf(`site|${site.id}|${locale}`)}"`;
+}
+
+const digests = new Map<string, string>();
+
+function digestOf(input: string): string {
   let digest = digests.get(input);
   if (digest === undefined) {
     digest = createHash('sha256').update(input).digest('hex').slice(0, 12);
+    // A few per organization or site (roles × locales): bounded all the same.
     if (digests.size >= 10_000) digests.clear();
     digests.set(input, digest);
   }
-  return `"c${site.content_version}-${digest}"`;
+  return digest;
 }
 
 /** Whether an If-None-Match header names the tag (weak comparison, as RFC 9110 asks for If-None-Match). */
