@@ -166,6 +166,17 @@ describe('what a site reads', () => {
     const ok = await fromSite<Schemas['Scenario']>('GET', path(published.id), { origin: site });
     expect(ok.status).toBe(200);
     expect(ok.body.steps.map((s) => s.name)).toEqual(['Ouvrir le panier']);
+    // A prerequisite naming a draft: its text is shown, the draft is not named.
+    const prerequisites = await server.call('PUT', `/api/scenarios/${published.id}/prerequisites`, {
+      ...as(admin),
+      body: [{ text: 'Avoir un compte', scenarioId: draft.id }],
+    });
+    expect(prerequisites.status).toBe(200);
+    const withPrerequisite = await fromSite<Schemas['Scenario']>('GET', path(published.id));
+    expect(withPrerequisite.body.prerequisites).toEqual([
+      expect.objectContaining({ text: 'Avoir un compte', scenarioId: null, scenario: null }),
+    ]);
+    expect(JSON.stringify(withPrerequisite.body)).not.toContain('Commander en gros');
     for (const id of [draft.id, elsewhere.id, randomUUID()]) {
       const refused = await fromSite<Schemas['Problem']>('GET', path(id));
       expect(refused.status).toBe(404);

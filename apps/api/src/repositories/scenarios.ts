@@ -248,12 +248,12 @@ export function publishedIn(db: Db, organizationId: string, projectIds: string[]
     .execute();
 }
 
-/** 404 (`scenario-not-found`) unless the guide is published and in the site key's project. */
-export async function publishedScenario(
+/** Whether the guide is published and in the site key's project. */
+export async function isPublishedIn(
   db: Db,
   site: { id: string; organization_id: string },
   id: string,
-): Promise<void> {
+): Promise<boolean> {
   const found = await db
     .selectFrom('scenarios')
     .innerJoin('categories', 'categories.id', 'scenarios.category_id')
@@ -263,5 +263,14 @@ export async function publishedScenario(
     .where('scenarios.status', '=', 'published')
     .where('categories.project_id', '=', site.id)
     .executeTakeFirst();
-  if (!found) throw notFound('scenario-not-found');
+  return found !== undefined;
+}
+
+/** 404 (`scenario-not-found`) unless the guide is published and in the site key's project. */
+export async function publishedScenario(
+  db: Db,
+  site: { id: string; organization_id: string },
+  id: string,
+): Promise<void> {
+  if (!(await isPublishedIn(db, site, id))) throw notFound('scenario-not-found');
 }

@@ -6,7 +6,7 @@ import { hostOf, sitesOf } from '../repositories/projects.ts';
 import { countNewRun, countStatusChange } from '../repositories/run-days.ts';
 import { insertIssues } from '../repositories/run-step-issues.ts';
 import * as runs from '../repositories/runs.ts';
-import { publishedScenario, scenarioBody } from '../repositories/scenarios.ts';
+import { isPublishedIn, publishedScenario, scenarioBody } from '../repositories/scenarios.ts';
 import type { Handler, OperationId, Request, Schemas, Site } from '../types.ts';
 import { answerQuestion } from './assistant.ts';
 import { catalogueOf } from './catalogue.ts';
@@ -38,10 +38,15 @@ export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services
 export const getPublicScenario: Handler<'getPublicScenario'> = async (services, request) => {
   const site = siteOf(request);
   await publishedScenario(services.db, site, request.params.id);
-  return {
-    status: 200,
-    body: await scenarioBody(services.db, site.organization_id, request.params.id),
-  };
+  const body = await scenarioBody(services.db, site.organization_id, request.params.id);
+  // A prerequisite may name a draft or another project's guide: its text stays, the guide it names is not shown.
+  const prerequisites = await Promise.all(
+    body.prerequisites.map(async (p) => {
+      const shown = p.scenarioId !== null && (await isPublishedIn(services.db, site, p.scenarioId));
+      return shown ? p : { ...p, scenarioId: null, scenario: null };
+    }),
+  );
+  return { status: 200, body: { ...body, prerequisites } };
 };
 
 export const askPublicAssistant: Handler<'askPublicAssistant'> = async (services, request) => {
