@@ -1,5 +1,6 @@
 // pnpm bench:api — authenticated reads (GET /api/projects over 100 projects, two categories each; the same with a
-// current If-None-Match) and writes (PUT /api/projects/:id) per second with p50/p99, next to a bare Fastify route
+// current If-None-Match), writes (PUT /api/projects/:id) and an end user's site reading its catalogue by site key
+// (GET /api/public/catalogue, issue 39) per second with p50/p99, next to a bare Fastify route
 // answering the same bytes, measured in the same run as the ceiling. Loopback only; a few seconds per measurement.
 // The bare route is measured again between every two rows, and each row is compared with the mean of the two bare
 // measurements around it: on a shared machine the load moves within a run, and one ceiling taken at the start made
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildServer } from '../src/app.ts';
+import { defaultConfig } from '../src/config.ts';
 import { Cluster, nginxPath } from '../test/support/replicas.ts';
 import { benchAccount, benchDatabase } from './support.ts';
 
@@ -50,7 +52,14 @@ const { database, drop } = await benchDatabase('mulot_bench', {
   kind: 'pglite',
   dataDir: join(dataDir, 'pglite'),
 });
-const app = await buildServer({ database, dataDir, logLevel: 'warn', backofficeDir: null });
+const app = await buildServer({
+  database,
+  dataDir,
+  logLevel: 'warn',
+  backofficeDir: null,
+  // One loopback client stands for a site's many visitors: the public limits would stop it within the warm-up.
+  rateLimit: { ...defaultConfig().rateLimit, publicPerClient: 1e9, publicPerKey: 1e9 },
+});
 const bare = Fastify({ logger: false });
 let listBody = '[]';
 bare.get('/bare', (_request, reply) => reply.type('application/json; charset=utf-8').send(listBody));
@@ -82,6 +91,46 @@ try {
       });
     }
   }
+  // A published guide on the first project's site, read as an end user's page would (no token, its site key);
+  // made before the list's tag is read, since these are content writes.
+  const found = (await (await fetch(`${base}/api/projects?q=Project%200&limit=1`, { headers })).json()) as {
+    items: Array<{ id: string; siteKey: string }>;
+  };
+  const project0 = found.items[0];
+  if (!project0) throw new Error('no Project 0');
+  const category = (await (
+    await fetch(`${base}/api/projects/${project0.id}/categories`, { headers })
+  ).json()) as { items: Array<{ id: string }> };
+  const guide = (await (
+    await fetch(`${base}/api/projects/${project0.id}/categories/${category.items[0]?.id}/scenarios`, {
+      method: 'POST',
+      headers: { ...headers, ...json },
+      body: JSON.stringify({
+        title: 'Payer',
+        description: 'Payer',
+        summary: 'Payer',
+        minDuration: 1,
+        maxDuration: 2,
+      }),
+    })
+  ).json()) as { id: string };
+  await fetch(`${base}/api/scenarios/${guide.id}/steps`, {
+    method: 'POST',
+    headers: { ...headers, ...json },
+    body: JSON.stringify({
+      name: 'Panier',
+      text: 'Ouvrez le panier.',
+      url: 'https://site0.example.com/',
+      extra: null,
+      target: { css: '#cart' },
+      autoClick: false,
+    }),
+  });
+  await fetch(`${base}/api/scenarios/${guide.id}/status`, {
+    method: 'PATCH',
+    headers: { ...headers, ...json },
+    body: JSON.stringify({ status: 'published' }),
+  });
   // One page of all 100 (the list is paged; 100 is its largest page), as before it was.
   const list = await fetch(`${base}/api/projects?limit=100`, { headers });
   listBody = await list.text();
@@ -95,12 +144,20 @@ try {
   };
   const writeHeaders = { ...headers, ...json };
 
+  const publicUrl = `${base}/api/public/catalogue?key=${project0.siteKey}&url=${encodeURIComponent('https://site0.example.com/')}`;
+
   const bareRun = () => measure('bare Fastify route, same bytes (ceiling)', `${bareBase}/bare`);
-  const measured: Array<Awaited<ReturnType<typeof measure>>> = [];
-  const bares = [await bareRun()];
+  type Figures = Awaited<ReturnType<typeof measure>>;
+  // Each row with the bare route measured just before and just after it.
+  const measured: Array<{ row: Figures; around: [Figures, Figures] }> = [];
+  let lastBare = await bareRun();
+  const bares = [lastBare];
   const row = async (run: () => ReturnType<typeof measure>) => {
-    measured.push(await run());
-    bares.push(await bareRun());
+    const before = lastBare;
+    const figures = await run();
+    lastBare = await bareRun();
+    bares.push(lastBare);
+    measured.push({ row: figures, around: [before, lastBare] });
   };
   await row(() => measure('1 replica: GET /api/projects', `${base}/api/projects?limit=100`, headers));
   await row(() =>
@@ -130,6 +187,26 @@ try {
       ),
     );
   }
+  // Read after the writes above: its tag is the current one.
+  const publicAnswer = await fetch(publicUrl, { headers: { origin: 'https://site0.example.com' } });
+  const publicBody = await publicAnswer.text();
+  const publicTag = publicAnswer.headers.get('etag') ?? '';
+  if ((JSON.parse(publicBody) as unknown[]).length !== 1) throw new Error(`public catalogue: ${publicBody}`);
+  // The catalogue's own bytes for the bare route from here on: its ceiling around the public rows.
+  listBody = publicBody;
+  lastBare = await bareRun();
+  bares.push(lastBare);
+  const site = { origin: 'https://site0.example.com' };
+  await row(() => measure('1 replica: GET /api/public/catalogue (site key)', publicUrl, site));
+  await row(() =>
+    measure(
+      '1 replica: GET /api/public/catalogue, If-None-Match current (304)',
+      publicUrl,
+      { ...site, 'if-none-match': publicTag },
+      undefined,
+      304,
+    ),
+  );
   console.log(
     `\n${connections} connections, ${duration} s each, loopback, database: ${database.kind}, node ${process.version}`,
   );
@@ -137,8 +214,8 @@ try {
     `bare route between the rows: ${bares.map((b) => b['req/s (mean)']).join(', ')} req/s; p99 ${bares.map((b) => b['latency p99 (ms)']).join(', ')} ms`,
   );
   console.table(
-    measured.map((r, i) => {
-      const ceiling = ((bares[i]?.['req/s (mean)'] ?? 1) + (bares[i + 1]?.['req/s (mean)'] ?? 1)) / 2;
+    measured.map(({ row: r, around: [before, after] }) => {
+      const ceiling = (before['req/s (mean)'] + after['req/s (mean)']) / 2;
       return {
         ...r,
         'bare around (req/s)': Math.round(ceiling),
