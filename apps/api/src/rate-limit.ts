@@ -7,7 +7,7 @@ import { HttpProblem } from './problems.ts';
  * Sliding-window rate limits kept in the database, so every replica counts the same hits: a key may be counted
  * `limit` times within `windowMs`; past that it waits until the oldest of its last `limit` hits leaves the window.
  */
-export type Bucket = 'failed-login' | 'auth-request' | 'resend-link' | 'public-client' | 'public-key';
+export type Bucket = 'failed-login' | 'auth-request' | 'resend-link';
 
 export interface Window {
   windowMs: number;

@@ -6,9 +6,11 @@ import type { ProjectRow, RoleName, UserRow } from './db/schema.ts';
 import type { OutboxWorker } from './outbox.ts';
 import type { ReadCache } from './plugins/app/read-cache.ts';
 import type { Locale } from './problems.ts';
+import type { PublicCounts } from './public-counts.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { AccessRows } from './repositories/users.ts';
 import type { Tokens } from './security.ts';
+import type { SiteKeys } from './site-keys.ts';
 import type { ScreenshotStorage } from './storage.ts';
 
 export type Schemas = components['schemas'];
@@ -59,8 +61,12 @@ export interface Services {
   storage: ScreenshotStorage;
   /** Failed-login and auth-request limits, shared by every replica through the database. */
   limits: RateLimits;
+  /** The public calls' limits, per client address and per site key: counted in memory, shared every second. */
+  publicCounts: PublicCounts;
   /** Bodies of conditional reads this replica computed, by the content tag they were read at. */
   reads: ReadCache;
+  /** The projects site keys name, held a second (the public calls). */
+  siteKeys: SiteKeys<Site>;
   /** The access check's rows kept while nothing was written (a database only this process writes); else null. */
   accessRows: AccessRows | null;
   log: FastifyBaseLogger;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../src/types.ts';
 import { addMember } from './support/fixtures.ts';
-import { type Session, startServer, type TestServer } from './support/harness.ts';
+import { backend, type Session, startServer, type TestServer } from './support/harness.ts';
 
 let server: TestServer;
 let admin: Session;
@@ -292,4 +292,51 @@ describe('a burst from one address', () => {
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fromSite('GET', catalogue(project.siteKey), { client: '10.77.0.2' })).status).toBe(200);
   });
+});
+
+// A second server on the same PostgreSQL database is another replica: the counts are shared through the database.
+describe.skipIf(backend !== 'postgres')('the limits on two replicas', () => {
+  it("refuses past the key's limit counted on both, once each has added its hits to the shared count", async () => {
+    const limits = {
+      windowMs: 15 * 60 * 1000,
+      failedLogins: 10,
+      authRequests: 300,
+      publicWindowMs: 60_000,
+      publicPerClient: 1000,
+      publicPerKey: 10,
+    };
+    const { database, smtpUrl } = server.app.mulot.config;
+    const [a, b] = [
+      await startServer({ database, smtpUrl, rateLimit: limits }),
+      await startServer({ database, smtpUrl, rateLimit: limits }),
+    ];
+    try {
+      // Every replica sends through the first server's relay: its mailbox has the confirmation.
+      const owner = await server.signUp();
+      const made = await a.call<Schemas['Project']>('POST', '/api/projects', {
+        ...as(owner),
+        body: { name: 'Limites', description: '', sites: ['https://limites.example.com'] },
+      });
+      const url = `/api/public/catalogue?key=${made.body.siteKey}&url=${encodeURIComponent('https://limites.example.com/')}`;
+      const hit = (replica: TestServer) =>
+        replica.call('GET', url, { client: `10.66.0.${Math.floor(Math.random() * 250)}` });
+      for (let i = 0; i < 6; i++) expect((await hit(a)).status).toBe(200);
+      await a.app.mulot.publicCounts.flush();
+      expect((await hit(b)).status).toBe(200);
+      await b.app.mulot.publicCounts.flush();
+      // 7 counted: three more go through on b, the eleventh is refused.
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await hit(b)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // A key rotated on one replica stops there at once, and on the other within the second it holds keys.
+      const rotated = await a.call('POST', `/api/projects/${made.body.id}/site-key`, as(owner));
+      expect(rotated.status).toBe(200);
+      expect((await hit(a)).status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await hit(b)).status).toBe(404);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 60_000);
 });

@@ -21,8 +21,6 @@ const windows = (windowMs: number, limit: number) => ({
   'failed-login': { windowMs, limit },
   'auth-request': { windowMs, limit: 100 },
   'resend-link': { windowMs, limit },
-  'public-client': { windowMs, limit },
-  'public-key': { windowMs, limit },
 });
 
 describe('rate limits kept in the database', () => {
@@ -78,8 +76,6 @@ describe('rate limits kept in the database', () => {
       'failed-login': { windowMs: 60_000, limit: 10 },
       'auth-request': { windowMs: 60_000, limit: 10 },
       'resend-link': { windowMs: 60_000, limit: 10 },
-      'public-client': { windowMs: 60_000, limit: 10 },
-      'public-key': { windowMs: 60_000, limit: 10 },
     });
     const other = { bucket: 'auth-request' as const, key: 'client:10.0.0.10' };
     const answers = await Promise.all(Array.from({ length: 30 }, () => burst.take([other])));

@@ -1,7 +1,7 @@
 // Conditional reads (ETag, 304, this replica's copy of the body) and the content version that members' content writes
 // move.
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationRules } from '../../contract.ts';
 import { HttpProblem, type Locale } from '../../problems.ts';
 import { bumpContentVersion } from '../../repositories/organizations.ts';
@@ -163,12 +163,11 @@ export function respond(
       // A refusal (4xx) changed nothing, and must not even invalidate the organization's cached reads; any other
       // failure may have committed part of the change.
       const refused = error instanceof HttpProblem && error.status < 500;
-      if (writes && organizationId && !refused)
-        await bumpContentVersion(services.db, organizationId, request.log);
+      if (writes && organizationId && !refused) await contentChanged(services, organizationId, request.log);
       throw error;
     }
     if (writes && organizationId && result.status < 400)
-      await bumpContentVersion(services.db, organizationId, request.log);
+      await contentChanged(services, organizationId, request.log);
     if (tag && !('raw' in result) && result.status === 200) {
       reply.code(200);
       // The route's own serializer (from the contract's schema): the bytes the uncached answer would carry.
@@ -180,6 +179,12 @@ export function respond(
     }
     return answer(reply, result);
   };
+}
+
+/** A content write went through: every read tagged before it is stale, and so is what this replica holds of keys. */
+async function contentChanged(services: Services, organizationId: string, log: FastifyBaseLogger) {
+  await bumpContentVersion(services.db, organizationId, log);
+  services.siteKeys.forget();
 }
 
 function answer(reply: FastifyReply, result: Answer) {

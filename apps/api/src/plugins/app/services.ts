@@ -9,9 +9,12 @@ import { echoRequestId } from '../../logging.ts';
 import { createMailer } from '../../mail.ts';
 import { OutboxWorker } from '../../outbox.ts';
 import { type Locale, localeOf } from '../../problems.ts';
+import { PublicCounts } from '../../public-counts.ts';
 import { RateLimits } from '../../rate-limit.ts';
+import { projectBySiteKey } from '../../repositories/projects.ts';
 import { AccessRows } from '../../repositories/users.ts';
 import { loadJwtSecret, Tokens } from '../../security.ts';
+import { SiteKeys } from '../../site-keys.ts';
 import { DatabaseScreenshotStorage } from '../../storage.ts';
 import type { Caller, Services, Site } from '../../types.ts';
 import { ReadCache } from './read-cache.ts';
@@ -51,10 +54,14 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
       'auth-request': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.authRequests },
       // "send me a new link": as many mails per address as failed logins, so a mailbox cannot be flooded
       'resend-link': { windowMs: config.rateLimit.windowMs, limit: config.rateLimit.failedLogins },
-      'public-client': { windowMs: config.rateLimit.publicWindowMs, limit: config.rateLimit.publicPerClient },
-      'public-key': { windowMs: config.rateLimit.publicWindowMs, limit: config.rateLimit.publicPerKey },
     }),
+    publicCounts: new PublicCounts(
+      db,
+      { 'public-client': config.rateLimit.publicPerClient, 'public-key': config.rateLimit.publicPerKey },
+      config.rateLimit.publicWindowMs,
+    ),
     reads: new ReadCache(),
+    siteKeys: new SiteKeys((key) => projectBySiteKey(db, key)),
     accessRows: AccessRows.for(db),
     log: app.log,
   };
@@ -75,11 +82,13 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
   });
   app.addHook('onReady', async () => {
     services.outbox.start();
+    services.publicCounts.start();
     statistics?.start();
   });
   // Runs once the server has stopped accepting and the requests in progress have been answered.
   app.addHook('onClose', async () => {
     await services.outbox.stop();
+    await services.publicCounts.stop();
     await statistics?.stop();
     mailer.close();
     await db.destroy();

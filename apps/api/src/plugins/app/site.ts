@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { HttpProblem } from '../../problems.ts';
 import { refuseAfter } from '../../rate-limit.ts';
-import { hostOf, isSiteOrigin, projectBySiteKey } from '../../repositories/projects.ts';
+import { hostOf, isSiteOrigin } from '../../repositories/projects.ts';
 import type { Services } from '../../types.ts';
 
 const keyPattern = /^mlt_pk_[A-Za-z0-9_-]{32,100}$/;
@@ -26,10 +26,10 @@ function keyOf(request: FastifyRequest): string | null {
 export function siteHook(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const key = keyOf(request);
-    const project = key ? await projectBySiteKey(services.db, key) : undefined;
-    const client = { bucket: 'public-client', key: `client:${request.ip}` } as const;
+    const project = key ? await services.siteKeys.find(key) : undefined;
+    const client = { bucket: 'public-client', key: request.ip } as const;
     if (!project) {
-      refuseAfter(await services.limits.take([client]));
+      refuseAfter(services.publicCounts.take([client]));
       throw new HttpProblem('not-found', { key: 'site-key-unknown' });
     }
     const origin = request.headers.origin;
@@ -38,7 +38,7 @@ export function siteHook(services: Services) {
         throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     }
-    refuseAfter(await services.limits.take([client, { bucket: 'public-key', key: `key:${project.id}` }]));
+    refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
     request.site = project;
   };
 }

@@ -1,0 +1,103 @@
+// The limits of the public calls a customer's site makes for its end users (issue 39).
+import { sql } from 'kysely';
+import type { Db } from './db/index.ts';
+
+export type PublicBucket = 'public-client' | 'public-key';
+
+interface Entry {
+  bucket: PublicBucket;
+  key: string;
+  /** The fixed window this entry counts (its start, in windows since the epoch). */
+  window: number;
+  /** Every replica's hits in the window, as of this replica's last flush. */
+  shared: number;
+  /** This replica's hits not yet added to the shared table. */
+  pending: number;
+}
+
+/**
+ * Fixed one-minute windows, counted in this replica's memory and added to the shared table (`public_hits`) about
+ * once a second: a busy site's page views cost no write each — the sliding windows of the authentication limits
+ * keep a timestamp per hit, and rewrote a row of thousands of them on every call — and every replica still refuses
+ * past the shared total, a second late at most.
+ */
+export class PublicCounts {
+  readonly #db: Db;
+  readonly #limits: Record<PublicBucket, number>;
+  readonly #windowMs: number;
+  readonly #entries = new Map<string, Entry>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #flushing: Promise<void> = Promise.resolve();
+  #flushes = 0;
+
+  constructor(db: Db, limits: Record<PublicBucket, number>, windowMs: number) {
+    this.#db = db;
+    this.#limits = limits;
+    this.#windowMs = windowMs;
+  }
+
+  /** Counts one hit on each key, or none when one of them is at its limit: then the seconds until its window ends. */
+  take(keys: Array<{ bucket: PublicBucket; key: string }>, now = Date.now()): number {
+    const window = Math.floor(now / this.#windowMs);
+    const entries = keys.map(({ bucket, key }) => {
+      const id = `${bucket}\n${key}`;
+      let entry = this.#entries.get(id);
+      if (!entry || entry.window !== window) {
+        entry = { bucket, key, window, shared: 0, pending: 0 };
+        this.#entries.set(id, entry);
+      }
+      return entry;
+    });
+    if (entries.some((e) => e.shared + e.pending + 1 > this.#limits[e.bucket]))
+      return Math.max(1, Math.ceil(((window + 1) * this.#windowMs - now) / 1000));
+    for (const e of entries) e.pending += 1;
+    return 0;
+  }
+
+  start(): void {
+    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), 1000);
+    this.#timer.unref();
+  }
+
+  /** The last hits added on the way out; a database already gone loses them (a second of counts, no more). */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.flush().catch(() => undefined);
+  }
+
+  /**
+   * Adds this replica's pending hits to the shared table and reads back every replica's totals; one at a time. A
+   * failed flush keeps its hits pending for the next one.
+   */
+  flush(): Promise<void> {
+    this.#flushing = this.#flushing.catch(() => undefined).then(() => this.#flush());
+    return this.#flushing;
+  }
+
+  async #flush(): Promise<void> {
+    const current = Math.floor(Date.now() / this.#windowMs);
+    const sent = [...this.#entries.values()].filter((e) => e.pending > 0).map((e) => ({ e, n: e.pending }));
+    for (const [id, e] of this.#entries) if (e.window < current && e.pending === 0) this.#entries.delete(id);
+    if (sent.length > 0) {
+      const rows = sql.join(
+        sent.map(
+          ({ e, n }) =>
+            sql`(${e.bucket}, ${e.key}, ${new Date(e.window * this.#windowMs)}::timestamptz, ${n}::int)`,
+        ),
+      );
+      const result = await sql<{ bucket: PublicBucket; key: string; hits: number }>`
+        INSERT INTO public_hits AS h (bucket, key, window_start, hits) VALUES ${rows}
+        ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = h.hits + excluded.hits
+        RETURNING h.bucket, h.key, h.hits`.execute(this.#db);
+      const totals = new Map(result.rows.map((r) => [`${r.bucket}\n${r.key}`, Number(r.hits)]));
+      for (const { e, n } of sent) {
+        e.pending -= n;
+        e.shared = totals.get(`${e.bucket}\n${e.key}`) ?? e.shared + n;
+      }
+    }
+    // Windows long past, every few minutes: whichever replica flushes deletes them.
+    if (++this.#flushes % 120 === 0)
+      await sql`DELETE FROM public_hits WHERE window_start < now() - interval '10 minutes'`.execute(this.#db);
+  }
+}
