@@ -23,7 +23,7 @@ export const folded = (column: string) =>
   sql.raw(`lower(regexp_replace(normalize(${column}, NFD), '[\\u0300-\\u036f]', '', 'g'))`);
 
 /** The search text folded in JavaScript the same way, for the LIKE pattern. */
-export function foldSearch(text: string): string {
+function foldSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -7,7 +7,7 @@ import { useIntl } from 'react-intl';
 import { contentMessages as m } from './content-messages.ts';
 
 /** How long the search box waits for the typing to pause before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /** The value once it has not changed for `delay` ms (a cleared search applies at once). */
 export function useDebounced(value: string, delay = SEARCH_DEBOUNCE_MS): string {

@@ -3,7 +3,7 @@ import { once } from '#app/lib/content.ts';
 import { $api, pagedQuery } from '#app/lib/query.ts';
 
 /** Categories per page of a project's screen, as many as projects on theirs. */
-export const CATEGORIES_PAGE_SIZE = 24;
+const CATEGORIES_PAGE_SIZE = 24;
 
 /** A project's categories for a search (blank: all), oldest first, a page at a time. */
 export const categoryPagesQuery = (id: string, search: string) =>

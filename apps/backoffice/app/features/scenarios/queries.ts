@@ -5,7 +5,7 @@ import { once } from '#app/lib/content.ts';
 import { $api, pagedQuery } from '#app/lib/query.ts';
 
 /** Guides per page of a category's screen. */
-export const SCENARIOS_PAGE_SIZE = 24;
+const SCENARIOS_PAGE_SIZE = 24;
 
 type CategoryPath = { id: string; categoryId: string };
 
