@@ -303,8 +303,8 @@ export async function rotateSiteKey(db: Db, organizationId: string, id: string):
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** Whether a browser's Origin is one of the project's sites, by the host rule the catalogue matches pages with. */
-export function isSiteOrigin(sites: unknown, origin: string): boolean {
-  const host = hostOf(origin);
+/** Whether a page or a browser's Origin is on one of the sites, by the host rule the catalogue matches pages with. */
+export function onSites(sites: unknown, address: string): boolean {
+  const host = hostOf(address);
   return host !== null && sitesOf(sites).some((site) => hostOf(site) === host);
 }

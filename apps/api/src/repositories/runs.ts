@@ -26,7 +26,7 @@ export function insertRun(
   organizationId: string,
   scenarioId: string,
   by: { userId: string } | { visitorId: string },
-  input: Omit<Schemas['RunInput'], 'url'> & { url?: string | null },
+  input: Schemas['RunInput'],
 ): Promise<RunRow> {
   return trx
     .insertInto('runs')

@@ -2,7 +2,8 @@
 // The site key's project was found, its origin checked and the call counted before these run (plugins/app/site.ts):
 // each reads or writes that project's published guides only.
 import { fieldProblem, HttpProblem } from '../problems.ts';
-import { hostOf, sitesOf } from '../repositories/projects.ts';
+import { iso } from '../repositories/dates.ts';
+import { onSites, sitesOf } from '../repositories/projects.ts';
 import { countNewRun, countStatusChange } from '../repositories/run-days.ts';
 import { insertIssues } from '../repositories/run-step-issues.ts';
 import * as runs from '../repositories/runs.ts';
@@ -19,11 +20,8 @@ function siteOf<K extends OperationId>(request: Request<K>): Site {
 
 /** The project as the catalogue and the assistant describe it, when the page is on one of its sites. */
 function onSite(site: Site, url: string, field: string) {
-  const host = hostOf(url);
-  if (!host) throw fieldProblem(field, 'field.url');
-  const sites = sitesOf(site.sites);
-  if (!sites.some((s) => hostOf(s) === host)) throw fieldProblem(field, 'field.url');
-  return { id: site.id, name: site.name, sites };
+  if (!onSites(site.sites, url)) throw fieldProblem(field, 'field.url');
+  return { id: site.id, name: site.name, sites: sitesOf(site.sites) };
 }
 
 export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services, request) => {
@@ -68,8 +66,8 @@ function publicRun(run: Awaited<ReturnType<typeof runs.insertRun>>): Schemas['Pu
     scenarioId: run.scenario_id,
     status: run.status,
     stepsCompleted: run.steps_completed,
-    createdAt: new Date(run.created_at).toISOString(),
-    updatedAt: new Date(run.updated_at).toISOString(),
+    createdAt: iso(run.created_at),
+    updatedAt: iso(run.updated_at),
   };
 }
 
