@@ -9,6 +9,7 @@ export default defineConfig({
   include: [
     './packages/ui/src/components/**/*.{ts,tsx}',
     './packages/ui/src/fragments/**/*.{ts,tsx}',
+    './packages/reader/src/**/*.{ts,tsx}',
     './apps/extension/src/**/*.{ts,tsx}',
     './apps/extension/entrypoints/**/*.{ts,tsx}',
   ],

@@ -14,7 +14,9 @@ const lang = join(import.meta.dirname, 'lang');
 const sources = [
   'packages/ui/src/**/*.{ts,tsx}',
   'apps/backoffice/app/**/*.{ts,tsx}',
+  'packages/reader/src/**/*.{ts,tsx}',
   'apps/extension/**/*.{ts,tsx}',
+  'apps/embed/src/**/*.{ts,tsx}',
 ];
 const ignored = ['**/*.d.ts', '**/*.stories.tsx', '**/node_modules/**', '**/.output/**', '**/.wxt/**'];
 

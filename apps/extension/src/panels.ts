@@ -2,7 +2,7 @@ import { proxiedApi } from './client';
 import type { Context } from './context';
 import { mountCreator } from './creator/creator';
 import type { PublicSession, TabState } from './messages';
-import { mountReader } from './reader/reader';
+import { mountExtensionReader } from './reader/reader';
 import { send } from './runtime';
 import { markSessionEnded, resetSessionEnded } from './session-ended';
 
@@ -26,7 +26,7 @@ export const panels: Panels = {
   async mount(state) {
     const context = await loadContext();
     if (!context) return null;
-    return state.mode === 'creator' ? mountCreator(context, state) : mountReader(context, state);
+    return state.mode === 'creator' ? mountCreator(context, state) : mountExtensionReader(context, state);
   },
 };
 

@@ -1,35 +1,18 @@
-import en from '@mulot/i18n/lang/en.json';
+import { panelIntl, render as renderReader } from '@mulot/reader';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createIntl, createIntlCache, type IntlShape, RawIntlProvider } from 'react-intl';
+import { type IntlShape, RawIntlProvider } from 'react-intl';
 import { addInterFont } from './font';
-import type { Locale } from './intl';
 
-const cache = createIntlCache();
-
-/** react-intl for the panels, from the one catalogue: French is each text's default message, English en.json. */
-export function panelIntl(locale: Locale): IntlShape {
-  return createIntl(
-    {
-      locale,
-      defaultLocale: 'fr',
-      messages: locale === 'en' ? en : {},
-      // French is the default message: nothing is missing in fr, and an English gap shows the French text
-      onError: () => {},
-    },
-    cache,
-  );
-}
+export { panelIntl };
 
 /**
- * Renders a panel's React tree. The root's own container stays out of the page: what the user sees is portalled
- * into shadow roots (the panel's host, the step overlay), so the page's styles and scripts never meet it.
+ * Renders a panel's React tree (`@mulot/reader`'s render: portalled into shadow roots), with the design system's
+ * font added to the page's document.
  */
 export function render(intl: IntlShape, node: ReactNode): () => void {
   addInterFont();
-  const root = createRoot(document.createElement('div'));
-  root.render(<RawIntlProvider value={intl}>{node}</RawIntlProvider>);
-  return () => root.unmount();
+  return renderReader(intl, node);
 }
 
 /** Renders an extension page (the popup, the consent window) into its `#app` element. */

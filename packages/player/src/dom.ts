@@ -234,3 +234,28 @@ export function similarityTo(a: string): (b: string) => number {
 }
 
 export const similarity = (a: string, b: string): number => similarityTo(a)(b);
+
+/**
+ * Adds CSS to a shadow root as constructed stylesheets: a page's Content-Security-Policy governs `<style>` elements
+ * (without `'unsafe-inline'` in `style-src` they are dropped) but not stylesheets built through the CSSOM, so our
+ * shadow roots are styled on the strictest page. A `<style>` element where constructed sheets are not available.
+ */
+export function adoptStyles(shadow: ShadowRoot, ...texts: string[]): void {
+  const doc = shadow.ownerDocument;
+  const view = doc.defaultView;
+  try {
+    if (!view || !('adoptedStyleSheets' in shadow)) throw new TypeError('no constructed stylesheets');
+    const sheets = texts.map((text) => {
+      const sheet = new view.CSSStyleSheet();
+      sheet.replaceSync(text);
+      return sheet;
+    });
+    shadow.adoptedStyleSheets = sheets;
+  } catch {
+    for (const text of texts) {
+      const style = doc.createElement('style');
+      style.textContent = text;
+      shadow.append(style);
+    }
+  }
+}

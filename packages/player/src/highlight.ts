@@ -1,4 +1,4 @@
-import { cover, UI_ATTRIBUTE } from './dom';
+import { adoptStyles, cover, UI_ATTRIBUTE } from './dom';
 
 export interface HighlightOptions {
   /** accessible name of the step when its content has no heading */
@@ -94,8 +94,6 @@ export function highlight(
   host.style.cssText = 'all:initial;position:fixed;inset:0;pointer-events:none';
   host.setAttribute('popover', 'manual');
   const shadow = host.attachShadow({ mode: 'closed' });
-  const style = doc.createElement('style');
-  style.textContent = STYLE + (options.styles ?? '');
   const ring = doc.createElement('div');
   ring.className = options.dim === false ? 'ring' : 'ring dim';
   const card = doc.createElement('div');
@@ -103,7 +101,8 @@ export function highlight(
   // a dialog that is not modal (aria-modal's default, so not written): the page beside it stays in reach
   card.setAttribute('role', 'dialog');
   card.tabIndex = -1;
-  shadow.append(style, ring, card);
+  adoptStyles(shadow, STYLE + (options.styles ?? ''));
+  shadow.append(ring, card);
 
   const setContent = (node: Node | null | undefined) => {
     card.replaceChildren(...(node ? [node] : []));

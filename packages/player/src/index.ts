@@ -1,6 +1,6 @@
 export { capture } from './capture';
 export { type AutoClickOptions, autoClick, type ClickState } from './click';
-export { type SearchRoot, UI_ATTRIBUTE } from './dom';
+export { adoptStyles, type SearchRoot, UI_ATTRIBUTE } from './dom';
 export {
   type ProgressStore,
   RunEngine,

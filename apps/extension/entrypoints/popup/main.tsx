@@ -1,5 +1,6 @@
 import '../../src/generated/panda.css';
 import { errorText } from '@mulot/api-client';
+import { useAssistant } from '@mulot/reader';
 import { Button } from '@mulot/ui/components/button';
 import { Field } from '@mulot/ui/components/field';
 import { Input } from '@mulot/ui/components/input';
@@ -10,7 +11,6 @@ import { css } from '@mulot/ui/styled-system/css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
 import { browser } from 'wxt/browser';
-import { useAssistant } from '../../src/assistant';
 import { directApi } from '../../src/client';
 import { type Locale, toLocale } from '../../src/intl';
 import { normalizeApiBase, type Session } from '../../src/launch';
@@ -202,7 +202,10 @@ function SignedIn({
     });
     return client;
   }, [session, onExpired]);
-  const assistant = useAssistant(api, tab?.url.href ?? '');
+  const assistant = useAssistant(
+    async (query) =>
+      (await api.POST('/assistant', { body: { query, url: (tab?.url.href ?? '').slice(0, 2048) } })).data,
+  );
   useEffect(() => {
     void browser.tabs.query({ active: true, currentWindow: true }).then(([active]) => {
       const url = active?.url ?? '';

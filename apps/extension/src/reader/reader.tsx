@@ -1,474 +1,91 @@
-import { errorText, type Schemas } from '@mulot/api-client';
-import { type ClickState, type HighlightHandle, highlight, RunEngine, type RunState } from '@mulot/player';
-import {
-  AssistantPrompt,
-  Catalogue,
-  type CatalogueGuide,
-  GuideRunner,
-  type RunnerTarget,
-  ShadowRootEnvironment,
-} from '@mulot/ui/fragments/runner';
-import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { defineMessages, type IntlShape, useIntl } from 'react-intl';
-import { useAssistant } from '../assistant';
+import type { Schemas } from '@mulot/api-client';
+import { mountReader, type ReaderHost, type ReaderPanelProps } from '@mulot/reader';
+import type { Api } from '../client';
 import type { Context } from '../context';
+import { addInterFont } from '../font';
 import { toLocale } from '../intl';
-import { onSites, samePage } from '../launch';
+import { onSites } from '../launch';
 import type { ReaderState } from '../messages';
 import { PANEL_CSS, PanelHost } from '../panel-host';
-import { panelIntl, render } from '../render';
 import { send, tabState } from '../runtime';
 
-type Scenario = Schemas['Scenario'];
+/** The member's calls, through the background (which adds the session): the reader's transport in the extension. */
+function memberTransport(api: Api): ReaderHost['transport'] {
+  return {
+    catalogue: async (url) => (await api.GET('/catalogue', { params: { query: { url } } })).data ?? [],
+    scenario: async (id) => {
+      const { data } = await api.GET('/scenarios/{id}', { params: { path: { id } } });
+      if (!data) throw new TypeError('no guide');
+      return data;
+    },
+    assistant: async (query, url) => {
+      const { data } = await api.POST('/assistant', { body: { query, url } });
+      if (!data) throw new TypeError('no answer');
+      return data;
+    },
+    startRun: async (id, url) =>
+      (
+        await api.POST('/scenarios/{id}/runs', {
+          params: { path: { id } },
+          body: { status: 'started', url, stepsCompleted: 0 },
+        })
+      ).data?.id ?? null,
+    updateRun: async (id, runId, body: Schemas['RunUpdate']) => {
+      const recorded = (
+        await api.PATCH('/scenarios/{id}/runs/{runId}', { params: { path: { id, runId } }, body })
+      ).data;
+      // a step whose target was not found: the page as the user sees it now, for the author to compare with the
+      // step's own screenshot (the background captures the visible tab)
+      const stepId = body.stepIssues?.at(-1)?.stepId;
+      const added = stepId ? recorded?.stepIssues.filter((i) => i.stepId === stepId).at(-1) : undefined;
+      if (recorded && added)
+        void send({
+          kind: 'issue-screenshot:put',
+          scenarioId: id,
+          runId: recorded.id,
+          issueId: added.id,
+        }).catch(() => undefined);
+    },
+    screenshot: async (scenarioId, stepId) =>
+      (await send<{ dataUrl: string | null } | null>({ kind: 'screenshot:get', scenarioId, stepId }))
+        ?.dataUrl ?? null,
+  };
+}
 
-const messages = defineMessages({
-  panel: { id: 'extension.panel.reader', defaultMessage: 'Mulot — guides' },
-  network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
-  loadError: { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
-  noSteps: { id: 'runner.noSteps', defaultMessage: "Ce guide ne contient pas d'étapes configurées." },
-});
+function ExtensionReaderPanel(props: ReaderPanelProps) {
+  return <PanelHost {...props} />;
+}
 
 /**
- * The guides played to the end in this browser (their prerequisite prompt is not shown again), kept by the
- * background: the extension's storage is not readable from content scripts.
+ * Reader mode: `@mulot/reader` with the member's session as its transport, the tab's state (kept by the
+ * background) as its storage, the guides completed in this browser kept by the background too (the extension's
+ * storage is not readable from content scripts).
  */
-async function completedGuides(): Promise<string[]> {
-  return send<string[]>({ kind: 'completed:get' }).catch(() => []);
-}
-
-async function markCompleted(id: string): Promise<void> {
-  await send({ kind: 'completed:add', scenarioId: id }).catch(() => undefined);
-}
-
-/** What the reader shows: the panel (catalogue, prerequisites, congratulations) or a step over the page. */
-type View =
-  | { kind: 'loading' }
-  | { kind: 'catalogue' }
-  | { kind: 'prerequisites'; guide: Scenario; pending: Scenario['prerequisites'] }
-  | {
-      kind: 'step';
-      guide: Scenario;
-      index: number;
-      target: RunnerTarget;
-      element: Element | null;
-      click: ClickState | null;
-      /** the step's captured screenshot when its target is not found; undefined until fetched */
-      screenshot?: string | null;
-    }
-  | { kind: 'finished'; guide: Scenario }
-  | { kind: 'closed' };
-
-interface Snapshot {
-  view: View;
-  alert: string | null;
-  /** back on the project's sites after leaving them: where the guide was paused */
-  status?: string | null;
-}
-
-/**
- * The reader's logic: the catalogue, prerequisites, the run (the player's RunEngine, its progress kept in the
- * tab's state so that a full page load resumes the guide) and its record. The React view only draws its snapshot.
- */
-class Reader {
-  private snapshot: Snapshot = { view: { kind: 'loading' }, alert: null };
-  private listeners = new Set<() => void>();
-  private engine: RunEngine | null = null;
-  private scenario: Scenario | null = null;
-  private destroyed = false;
-
-  constructor(
-    readonly context: Context,
-    readonly intl: IntlShape,
-    private state: ReaderState,
-  ) {}
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-  getSnapshot = () => this.snapshot;
-
-  private set(next: Partial<Snapshot>) {
-    this.snapshot = { ...this.snapshot, ...next };
-    for (const listener of this.listeners) listener();
-  }
-  private show(view: View) {
-    this.set({ view, alert: null });
-  }
-  private alert(text: string) {
-    this.set({ alert: text });
-  }
-  private get api() {
-    return this.context.api;
-  }
-  private async save(next: ReaderState) {
-    // the sites stay the mode's (the background keeps them too)
-    this.state = { ...next, sites: this.state.sites };
-    await tabState.set(this.state);
-  }
-
-  begin() {
-    const { state } = this;
-    if (state.pausedOn)
-      this.set({
-        status: this.intl.formatMessage(
-          {
-            id: 'extension.paused',
-            defaultMessage: 'Guide mis en pause sur {page} : vous aviez quitté les sites du projet.',
-          },
-          { page: state.pausedOn },
-        ),
-      });
-    if (state.finished && state.scenarioId)
-      void this.loadScenario(state.scenarioId).then((s) => (s ? this.finish(s, false) : this.catalogue()));
-    else if (state.scenarioId && state.run) void this.play();
-    else if (state.scenarioId) void this.open(state.scenarioId);
-    else this.catalogue();
-  }
-
-  destroy() {
-    this.destroyed = true;
-    this.stopEngine();
-    this.show({ kind: 'closed' });
-  }
-
-  private stopEngine() {
-    this.engine?.destroy();
-    this.engine = null;
-  }
-
-  catalogue() {
-    this.stopEngine();
-    this.show({ kind: 'catalogue' });
-  }
-
-  private async loadScenario(id: string): Promise<Scenario | null> {
-    try {
-      return (await this.api.GET('/scenarios/{id}', { params: { path: { id } } })).data ?? null;
-    } catch (error) {
-      this.alert(
-        `${this.intl.formatMessage(messages.loadError)} : ${errorText(error, this.intl.formatMessage(messages.network))}`,
-      );
-      return null;
-    }
-  }
-
-  /** A guide chosen: its prerequisites (those this browser has not completed), then the run. */
-  open = async (id: string) => {
-    this.scenario = await this.loadScenario(id);
-    const guide = this.scenario;
-    if (!guide) return;
-    if (guide.steps.length === 0) {
-      this.alert(this.intl.formatMessage(messages.noSteps));
-      await this.save({ mode: 'reader' });
-      return;
-    }
-    const done = await completedGuides();
-    const pending = guide.prerequisites.filter((p) => !(p.scenarioId && done.includes(p.scenarioId)));
-    if (pending.length === 0) return this.start(guide);
-    await this.save({ mode: 'reader', scenarioId: guide.id });
-    this.show({ kind: 'prerequisites', guide, pending });
-  };
-
-  start = async (guide: Scenario) => {
-    let runId: string | null = null;
-    try {
-      runId =
-        (
-          await this.api.POST('/scenarios/{id}/runs', {
-            params: { path: { id: guide.id } },
-            body: { status: 'started', url: location.href.slice(0, 2048), stepsCompleted: 0 },
-          })
-        ).data?.id ?? null;
-    } catch {
-      // the guide still plays when the run cannot be recorded
-    }
-    await this.save({
-      mode: 'reader',
-      scenarioId: guide.id,
-      run: { runId, index: 0, completed: 0, reported: [] },
-    });
-    await this.play();
-  };
-
-  private async updateRun(body: Schemas['RunUpdate']): Promise<Schemas['Run'] | null> {
-    const { run, scenarioId } = this.state;
-    if (!run?.runId || !scenarioId) return null;
-    try {
-      return (
-        (
-          await this.api.PATCH('/scenarios/{id}/runs/{runId}', {
-            params: { path: { id: scenarioId, runId: run.runId } },
-            body,
-          })
-        ).data ?? null
-      );
-    } catch {
-      // losing a progress record must not stop the guide
-      return null;
-    }
-  }
-
-  /** The run engine moves through the steps; its states become the step view. */
-  private async play() {
-    this.stopEngine();
-    const { state } = this;
-    if (!state.scenarioId || !state.run) return this.catalogue();
-    if (this.scenario?.id !== state.scenarioId) this.scenario = await this.loadScenario(state.scenarioId);
-    const guide = this.scenario;
-    if (!guide || this.destroyed) return;
-    if (guide.steps.length === 0) return this.alert(this.intl.formatMessage(messages.noSteps));
-    const runId = state.run.runId;
-    const engine = new RunEngine({
-      steps: guide.steps,
-      store: {
-        load: () => this.state.run ?? null,
+export function mountExtensionReader(context: Context, initial: ReaderState): () => void {
+  // the sites stay the mode's (the background keeps them too)
+  const sites = initial.sites;
+  addInterFont();
+  const reader = mountReader(
+    {
+      transport: memberTransport(context.api),
+      storage: {
         save: async (progress) => {
-          if (progress) await this.save({ ...this.state, run: { ...progress, runId } });
+          await tabState.set(progress ? { ...progress, mode: 'reader', sites } : null);
+        },
+        completed: () => send<string[]>({ kind: 'completed:get' }).catch(() => []),
+        markCompleted: async (scenarioId) => {
+          await send({ kind: 'completed:add', scenarioId }).catch(() => undefined);
         },
       },
-      onIssue: async (step, issue) => {
-        const recorded = await this.updateRun({
-          stepIssues: [{ stepId: step.id, ...issue }],
-          stepsCompleted: this.state.run?.completed ?? 0,
-        });
-        // the page as the user sees it now, for the author to compare with the step's own screenshot
-        const added = recorded?.stepIssues.filter((i) => i.stepId === step.id).at(-1);
-        if (recorded && added && this.state.scenarioId)
-          void send({
-            kind: 'issue-screenshot:put',
-            scenarioId: this.state.scenarioId,
-            runId: recorded.id,
-            issueId: added.id,
-          }).catch(() => undefined);
-      },
-      samePage,
+      locale: toLocale(context.session.locale),
+      Panel: ExtensionReaderPanel,
+      css: PANEL_CSS,
       // the guide never takes the user off the project's sites (a step's URL is whatever was saved)
       navigate: (url) => {
-        if (onSites(url, this.state.sites)) location.assign(url);
+        if (onSites(url, sites)) location.assign(url);
       },
-    });
-    this.engine = engine;
-    engine.on('change', (now) => {
-      if (this.engine === engine) this.draw(guide, now);
-    });
-    await engine.resume();
-  }
-
-  private draw(guide: Scenario, now: RunState) {
-    if (now.status === 'finished') return void this.finish(guide);
-    if (!('index' in now) || now.status === 'navigating') return;
-    const step = { kind: 'step' as const, guide, index: now.index, element: null, click: null };
-    if (now.status === 'waiting') return this.show({ ...step, target: 'waiting' });
-    if (now.status === 'anchored')
-      return this.show({ ...step, target: 'anchored', element: now.element, click: now.click });
-    if (now.reason === 'no-target') return this.show({ ...step, target: 'missing' });
-    this.show({ ...step, target: 'unanchored' });
-    const stored = guide.steps[now.index];
-    if (!stored) return;
-    void (
-      stored.hasScreenshot
-        ? send<{ dataUrl: string | null }>({
-            kind: 'screenshot:get',
-            scenarioId: guide.id,
-            stepId: stored.id,
-          })
-        : Promise.resolve(null)
-    )
-      .catch(() => null)
-      .then((shot) => {
-        const view = this.snapshot.view;
-        if (view.kind === 'step' && view.index === now.index && view.target === 'unanchored')
-          this.set({ view: { ...view, screenshot: shot?.dataUrl ?? null } });
-      });
-  }
-
-  /** The page's own code broke anchoring (e.g. a node removed mid-layout): the step still shows, unanchored. */
-  highlightFailed = () => {
-    const view = this.snapshot.view;
-    if (view.kind === 'step') this.set({ view: { ...view, target: 'unanchored', screenshot: null } });
-  };
-
-  pauseClick = () => this.engine?.pauseAutoClick();
-
-  move = (index: number) => {
-    const view = this.snapshot.view;
-    if (view.kind !== 'step' || !this.engine) return;
-    void (index > view.index ? this.engine.next() : this.engine.back());
-  };
-
-  private async finish(guide: Scenario, record = true) {
-    this.stopEngine();
-    if (record) {
-      await this.updateRun({ status: 'completed', stepsCompleted: guide.steps.length });
-      await markCompleted(guide.id);
-    }
-    await this.save({ mode: 'reader', scenarioId: guide.id, finished: true });
-    this.show({ kind: 'finished', guide });
-  }
-
-  home = async () => {
-    this.scenario = null;
-    await this.save({ mode: 'reader' });
-    this.catalogue();
-  };
-
-  /** Leaves the guide (Escape, "Quitter", closing the panel): the run is recorded as abandoned. */
-  quit = async (toCatalogue: boolean) => {
-    const { run, finished, scenarioId } = this.state;
-    if (run && !finished) await this.updateRun({ status: 'abandoned', stepsCompleted: run.completed });
-    this.stopEngine();
-    if (toCatalogue && scenarioId) return this.home();
-    await tabState.set(null);
-    this.destroy();
-  };
-}
-
-function CatalogueView({ reader }: { reader: Reader }) {
-  const { api } = reader.context;
-  const [guides, setGuides] = useState<CatalogueGuide[] | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const assistant = useAssistant(api, location.href);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    setGuides(undefined);
-    api
-      .GET('/catalogue', { params: { query: { url: location.href } } })
-      .then((response) => current && setGuides(response.data ?? []))
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
-  return (
-    <>
-      <AssistantPrompt
-        pending={assistant.pending}
-        answer={assistant.answer}
-        error={assistant.error}
-        onSubmit={(values) => void assistant.ask(values.query)}
-        onLaunch={(result) => void reader.open(result.scenarioId)}
-      />
-      <Catalogue
-        domain={location.host}
-        guides={guides}
-        error={failed}
-        onRetry={() => setAttempt((n) => n + 1)}
-        onLaunch={(guide) => void reader.open(guide.id)}
-      />
-    </>
+    },
+    initial,
   );
-}
-
-/** A step over the page: the player's overlay rings the target, GuideRunner is its card (in its shadow root). */
-function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { kind: 'step' }> }) {
-  const { guide, index, target, element, click, screenshot } = view;
-  const [overlay, setOverlay] = useState<{ handle: HighlightHandle; container: HTMLElement } | null>(null);
-  // one overlay per step, as the user moves on; the first one focuses its card when the target is not found
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step (index) is a new overlay, not a new target
-  useLayoutEffect(() => {
-    const container = document.createElement('div');
-    const handle = highlight(null, container, {
-      label: guide.title,
-      styles: PANEL_CSS,
-      focus: target === 'unanchored',
-    });
-    setOverlay({ handle, container });
-    return () => handle.destroy();
-  }, [guide, index]);
-  useEffect(() => {
-    if (!overlay) return;
-    if (target === 'unanchored') overlay.handle.update(undefined, null);
-    else if (target === 'anchored' && element && !click) {
-      try {
-        overlay.handle.update(undefined, element);
-      } catch {
-        overlay.handle.update(undefined, null);
-        reader.highlightFailed();
-      }
-    }
-  }, [overlay, reader, target, element, click]);
-  useEffect(() => {
-    if (screenshot !== undefined) overlay?.handle.reposition();
-  }, [overlay, screenshot]);
-  const quit = useCallback(() => void reader.quit(true), [reader]);
-  if (!overlay) return null;
-  return (
-    <ShadowRootEnvironment container={overlay.container}>
-      <GuideRunner
-        title={guide.title}
-        steps={guide.steps}
-        index={index}
-        onIndexChange={reader.move}
-        target={target}
-        screenshot={screenshot}
-        clickState={click}
-        onPauseClick={reader.pauseClick}
-        onQuit={quit}
-        onHome={() => void reader.home()}
-      />
-    </ShadowRootEnvironment>
-  );
-}
-
-function ReaderView({ reader }: { reader: Reader }) {
-  const intl = useIntl();
-  const { view, alert, status } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
-  const home = useCallback(() => void reader.home(), [reader]);
-  if (view.kind === 'closed') return null;
-  if (view.kind === 'step') return <StepOverlay reader={reader} view={view} />;
-  let body: React.ReactNode = null;
-  if (view.kind === 'catalogue') body = <CatalogueView reader={reader} />;
-  else if (view.kind === 'prerequisites')
-    body = (
-      <GuideRunner
-        title={view.guide.title}
-        steps={view.guide.steps}
-        index={0}
-        onIndexChange={() => undefined}
-        prerequisites={view.pending}
-        onLaunchPrerequisite={(linked) => linked.id && void reader.open(linked.id)}
-        onStart={() => void reader.start(view.guide)}
-        onQuit={home}
-        onHome={home}
-      />
-    );
-  else if (view.kind === 'finished')
-    body = (
-      <GuideRunner
-        title={view.guide.title}
-        steps={view.guide.steps}
-        index={view.guide.steps.length}
-        onIndexChange={() => undefined}
-        onQuit={home}
-        onHome={home}
-      />
-    );
-  return (
-    <PanelHost
-      title={intl.formatMessage(messages.panel)}
-      alert={alert}
-      status={status ?? undefined}
-      onClose={() => void reader.quit(true)}
-    >
-      {body}
-    </PanelHost>
-  );
-}
-
-/** Reader mode: the catalogue and the assistant, the prerequisite prompt, the runner and its congratulations. */
-export function mountReader(context: Context, initial: ReaderState): () => void {
-  const intl = panelIntl(toLocale(context.session.locale));
-  const reader = new Reader(context, intl, initial);
-  const unmount = render(intl, <ReaderView reader={reader} />);
-  reader.begin();
-  return () => {
-    reader.destroy();
-    unmount();
-  };
+  return reader.unmount;
 }

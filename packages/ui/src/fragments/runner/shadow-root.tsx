@@ -1,4 +1,5 @@
 import { EnvironmentProvider } from '@ark-ui/react/environment';
+import { adoptStyles } from '@mulot/player';
 import { css } from '@mulot/ui/styled-system/css';
 import { token } from '@mulot/ui/styled-system/tokens';
 import { createContext, type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react';
@@ -55,15 +56,11 @@ const topLevelText = `@layer base { :host > * { font-family: ${token.var('fonts.
 
 function adopt(shadow: ShadowRoot, styles: ShadowRootEnvironmentProps['styles']) {
   if (!styles) return;
-  // after the design system's sheets, whose first rule sets the order of the layers
+  // after the design system's sheets, whose first rule sets the order of the layers; constructed sheets, which a
+  // page's Content-Security-Policy does not block (adoptStyles)
+  if (styles !== 'document') return adoptStyles(shadow, styles.cssText, topLevelText);
   const text = shadow.ownerDocument.createElement('style');
   text.textContent = topLevelText;
-  if (styles !== 'document') {
-    const style = shadow.ownerDocument.createElement('style');
-    style.textContent = styles.cssText;
-    shadow.append(style, text);
-    return;
-  }
   for (const node of shadow.ownerDocument.querySelectorAll('style, link[rel="stylesheet"]'))
     shadow.append(node.cloneNode(true));
   shadow.append(text);

@@ -1,8 +1,7 @@
-import { errorText } from '@mulot/api-client';
+import { errorText, type Schemas } from '@mulot/api-client';
 import type { AssistantAnswer } from '@mulot/ui/fragments/runner';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { Api } from './client';
 
 const messages = defineMessages({
   error: { id: 'app.error.unexpected', defaultMessage: 'Une erreur est survenue' },
@@ -10,18 +9,18 @@ const messages = defineMessages({
 });
 
 /**
- * The assistant's question and answer for the page at `url`, for `AssistantPrompt`: the reader panel on the page and
- * the popup over it ask the same way, so a user finds the assistant wherever they open Mulot.
+ * The assistant's question and answer for `AssistantPrompt`: the reader panel on the page and the extension's popup
+ * over it ask the same way, so a user finds the assistant wherever they open Mulot. `ask` is the host's call.
  */
-export function useAssistant(api: Api, url: string) {
+export function useAssistant(ask: (query: string) => Promise<Schemas['AssistantAnswer'] | undefined>) {
   const intl = useIntl();
   const [pending, setPending] = useState(false);
   const [answer, setAnswer] = useState<AssistantAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ask = async (query: string) => {
+  const submit = async (query: string) => {
     setPending(true);
     try {
-      const result = (await api.POST('/assistant', { body: { query, url: url.slice(0, 2048) } })).data;
+      const result = await ask(query);
       setError(null);
       setAnswer({
         results: result?.guides ?? [],
@@ -38,5 +37,5 @@ export function useAssistant(api: Api, url: string) {
       setPending(false);
     }
   };
-  return { pending, answer, error, ask };
+  return { pending, answer, error, ask: submit };
 }

@@ -1,0 +1,451 @@
+import { errorText, type Schemas } from '@mulot/api-client';
+import {
+  type ClickState,
+  type HighlightHandle,
+  highlight,
+  RunEngine,
+  type RunState,
+  sameOriginAndPath,
+} from '@mulot/player';
+import {
+  AssistantPrompt,
+  Catalogue,
+  type CatalogueGuide,
+  GuideRunner,
+  type RunnerTarget,
+  ShadowRootEnvironment,
+} from '@mulot/ui/fragments/runner';
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { defineMessages, type IntlShape, useIntl } from 'react-intl';
+import { useAssistant } from './assistant';
+import type { ReaderHost, ReaderProgress, Scenario } from './host';
+import { panelIntl, render } from './render';
+
+const messages = defineMessages({
+  panel: { id: 'extension.panel.reader', defaultMessage: 'Mulot — guides' },
+  network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
+  loadError: { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
+  noSteps: { id: 'runner.noSteps', defaultMessage: "Ce guide ne contient pas d'étapes configurées." },
+});
+
+/** What the reader shows: the panel (catalogue, prerequisites, congratulations) or a step over the page. */
+type View =
+  | { kind: 'loading' }
+  | { kind: 'catalogue' }
+  | { kind: 'prerequisites'; guide: Scenario; pending: Scenario['prerequisites'] }
+  | {
+      kind: 'step';
+      guide: Scenario;
+      index: number;
+      target: RunnerTarget;
+      element: Element | null;
+      click: ClickState | null;
+      /** the step's captured screenshot when its target is not found; undefined until fetched */
+      screenshot?: string | null;
+    }
+  | { kind: 'finished'; guide: Scenario }
+  | { kind: 'closed' };
+
+interface Snapshot {
+  view: View;
+  alert: string | null;
+  /** back on the project's sites after leaving them: where the guide was paused */
+  status?: string | null;
+}
+
+/**
+ * The reader's logic: the catalogue, prerequisites, the run (the player's RunEngine, its progress kept in the
+ * host's storage so that a full page load resumes the guide) and its record. The React view only draws its snapshot.
+ */
+class Reader {
+  private snapshot: Snapshot = { view: { kind: 'loading' }, alert: null };
+  private listeners = new Set<() => void>();
+  private engine: RunEngine | null = null;
+  private scenario: Scenario | null = null;
+  private destroyed = false;
+
+  constructor(
+    readonly host: ReaderHost,
+    readonly intl: IntlShape,
+    private state: ReaderProgress,
+  ) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.snapshot;
+
+  private set(next: Partial<Snapshot>) {
+    this.snapshot = { ...this.snapshot, ...next };
+    for (const listener of this.listeners) listener();
+  }
+  private show(view: View) {
+    this.set({ view, alert: null });
+  }
+  private alert(text: string) {
+    this.set({ alert: text });
+  }
+  private get transport() {
+    return this.host.transport;
+  }
+  /** the page the user is on */
+  url() {
+    return (this.host.url?.() ?? location.href).slice(0, 2048);
+  }
+  private async save(next: ReaderProgress) {
+    this.state = next;
+    await this.host.storage.save(next).catch(() => undefined);
+  }
+
+  begin() {
+    const { state } = this;
+    if (state.pausedOn)
+      this.set({
+        status: this.intl.formatMessage(
+          {
+            id: 'extension.paused',
+            defaultMessage: 'Guide mis en pause sur {page} : vous aviez quitté les sites du projet.',
+          },
+          { page: state.pausedOn },
+        ),
+      });
+    if (state.finished && state.scenarioId)
+      void this.loadScenario(state.scenarioId).then((s) => (s ? this.finish(s, false) : this.catalogue()));
+    else if (state.scenarioId && state.run) void this.play();
+    else if (state.scenarioId) void this.open(state.scenarioId);
+    else this.catalogue();
+  }
+
+  destroy() {
+    this.destroyed = true;
+    this.stopEngine();
+    this.show({ kind: 'closed' });
+  }
+
+  private stopEngine() {
+    this.engine?.destroy();
+    this.engine = null;
+  }
+
+  catalogue() {
+    this.stopEngine();
+    this.show({ kind: 'catalogue' });
+  }
+
+  private async loadScenario(id: string): Promise<Scenario | null> {
+    try {
+      return await this.transport.scenario(id);
+    } catch (error) {
+      this.alert(
+        `${this.intl.formatMessage(messages.loadError)} : ${errorText(error, this.intl.formatMessage(messages.network))}`,
+      );
+      return null;
+    }
+  }
+
+  /** A guide chosen: its prerequisites (those this browser has not completed), then the run. */
+  open = async (id: string) => {
+    this.scenario = await this.loadScenario(id);
+    const guide = this.scenario;
+    if (!guide) return;
+    if (guide.steps.length === 0) {
+      this.alert(this.intl.formatMessage(messages.noSteps));
+      await this.save({});
+      return;
+    }
+    const done = await this.host.storage.completed().catch(() => [] as string[]);
+    const pending = guide.prerequisites.filter((p) => !(p.scenarioId && done.includes(p.scenarioId)));
+    if (pending.length === 0) return this.start(guide);
+    await this.save({ scenarioId: guide.id });
+    this.show({ kind: 'prerequisites', guide, pending });
+  };
+
+  start = async (guide: Scenario) => {
+    let runId: string | null = null;
+    try {
+      runId = await this.transport.startRun(guide.id, this.url());
+    } catch {
+      // the guide still plays when the run cannot be recorded
+    }
+    await this.save({
+      scenarioId: guide.id,
+      run: { runId, index: 0, completed: 0, reported: [] },
+    });
+    await this.play();
+  };
+
+  private async updateRun(body: Schemas['RunUpdate']): Promise<void> {
+    const { run, scenarioId } = this.state;
+    if (!run?.runId || !scenarioId) return;
+    try {
+      await this.transport.updateRun(scenarioId, run.runId, body);
+    } catch {
+      // losing a progress record must not stop the guide
+    }
+  }
+
+  /** The run engine moves through the steps; its states become the step view. */
+  private async play() {
+    this.stopEngine();
+    const { state } = this;
+    if (!state.scenarioId || !state.run) return this.catalogue();
+    if (this.scenario?.id !== state.scenarioId) this.scenario = await this.loadScenario(state.scenarioId);
+    const guide = this.scenario;
+    if (!guide || this.destroyed) return;
+    if (guide.steps.length === 0) return this.alert(this.intl.formatMessage(messages.noSteps));
+    const runId = state.run.runId;
+    const engine = new RunEngine({
+      steps: guide.steps,
+      store: {
+        load: () => this.state.run ?? null,
+        save: async (progress) => {
+          if (progress) await this.save({ ...this.state, run: { ...progress, runId } });
+        },
+      },
+      onIssue: async (step, issue) => {
+        await this.updateRun({
+          stepIssues: [{ stepId: step.id, ...issue }],
+          stepsCompleted: this.state.run?.completed ?? 0,
+        });
+      },
+      samePage: sameOriginAndPath,
+      navigate: (url) => this.host.navigate(url),
+    });
+    this.engine = engine;
+    engine.on('change', (now) => {
+      if (this.engine === engine) this.draw(guide, now);
+    });
+    await engine.resume();
+  }
+
+  private draw(guide: Scenario, now: RunState) {
+    if (now.status === 'finished') return void this.finish(guide);
+    if (!('index' in now) || now.status === 'navigating') return;
+    const step = { kind: 'step' as const, guide, index: now.index, element: null, click: null };
+    if (now.status === 'waiting') return this.show({ ...step, target: 'waiting' });
+    if (now.status === 'anchored')
+      return this.show({ ...step, target: 'anchored', element: now.element, click: now.click });
+    if (now.reason === 'no-target') return this.show({ ...step, target: 'missing' });
+    this.show({ ...step, target: 'unanchored' });
+    const stored = guide.steps[now.index];
+    if (!stored) return;
+    const screenshot = this.transport.screenshot;
+    void (
+      stored.hasScreenshot && screenshot
+        ? screenshot.call(this.transport, guide.id, stored.id)
+        : Promise.resolve(null)
+    )
+      .catch(() => null)
+      .then((shot) => {
+        const view = this.snapshot.view;
+        if (view.kind === 'step' && view.index === now.index && view.target === 'unanchored')
+          this.set({ view: { ...view, screenshot: shot ?? null } });
+      });
+  }
+
+  /** The page's own code broke anchoring (e.g. a node removed mid-layout): the step still shows, unanchored. */
+  highlightFailed = () => {
+    const view = this.snapshot.view;
+    if (view.kind === 'step') this.set({ view: { ...view, target: 'unanchored', screenshot: null } });
+  };
+
+  pauseClick = () => this.engine?.pauseAutoClick();
+
+  move = (index: number) => {
+    const view = this.snapshot.view;
+    if (view.kind !== 'step' || !this.engine) return;
+    void (index > view.index ? this.engine.next() : this.engine.back());
+  };
+
+  private async finish(guide: Scenario, record = true) {
+    this.stopEngine();
+    if (record) {
+      await this.updateRun({ status: 'completed', stepsCompleted: guide.steps.length });
+      await this.host.storage.markCompleted(guide.id).catch(() => undefined);
+    }
+    await this.save({ scenarioId: guide.id, finished: true });
+    this.show({ kind: 'finished', guide });
+  }
+
+  home = async () => {
+    this.scenario = null;
+    await this.save({});
+    this.catalogue();
+  };
+
+  /** Leaves the guide (Escape, "Quitter", closing the panel): the run is recorded as abandoned. */
+  quit = async (toCatalogue: boolean) => {
+    const { run, finished, scenarioId } = this.state;
+    if (run && !finished) await this.updateRun({ status: 'abandoned', stepsCompleted: run.completed });
+    this.stopEngine();
+    if (toCatalogue && scenarioId) return this.home();
+    this.state = {};
+    await this.host.storage.save(null).catch(() => undefined);
+    this.destroy();
+    this.host.onClosed?.();
+  };
+}
+
+function CatalogueView({ reader }: { reader: Reader }) {
+  const { transport } = reader.host;
+  const [guides, setGuides] = useState<CatalogueGuide[] | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const assistant = useAssistant((query) => transport.assistant(query, reader.url()));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    setGuides(undefined);
+    transport
+      .catalogue(reader.url())
+      .then((found) => current && setGuides(found))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [transport, reader, attempt]);
+
+  return (
+    <>
+      <AssistantPrompt
+        pending={assistant.pending}
+        answer={assistant.answer}
+        error={assistant.error}
+        onSubmit={(values) => void assistant.ask(values.query)}
+        onLaunch={(result) => void reader.open(result.scenarioId)}
+      />
+      <Catalogue
+        domain={location.host}
+        guides={guides}
+        error={failed}
+        onRetry={() => setAttempt((n) => n + 1)}
+        onLaunch={(guide) => void reader.open(guide.id)}
+      />
+    </>
+  );
+}
+
+/** A step over the page: the player's overlay rings the target, GuideRunner is its card (in its shadow root). */
+function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { kind: 'step' }> }) {
+  const { guide, index, target, element, click, screenshot } = view;
+  const [overlay, setOverlay] = useState<{ handle: HighlightHandle; container: HTMLElement } | null>(null);
+  // one overlay per step, as the user moves on; the first one focuses its card when the target is not found
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step (index) is a new overlay, not a new target
+  useLayoutEffect(() => {
+    const container = document.createElement('div');
+    const handle = highlight(null, container, {
+      label: guide.title,
+      styles: reader.host.css,
+      focus: target === 'unanchored',
+    });
+    setOverlay({ handle, container });
+    return () => handle.destroy();
+  }, [guide, index]);
+  useEffect(() => {
+    if (!overlay) return;
+    if (target === 'unanchored') overlay.handle.update(undefined, null);
+    else if (target === 'anchored' && element && !click) {
+      try {
+        overlay.handle.update(undefined, element);
+      } catch {
+        overlay.handle.update(undefined, null);
+        reader.highlightFailed();
+      }
+    }
+  }, [overlay, reader, target, element, click]);
+  useEffect(() => {
+    if (screenshot !== undefined) overlay?.handle.reposition();
+  }, [overlay, screenshot]);
+  const quit = useCallback(() => void reader.quit(true), [reader]);
+  if (!overlay) return null;
+  return (
+    <ShadowRootEnvironment container={overlay.container}>
+      <GuideRunner
+        title={guide.title}
+        steps={guide.steps}
+        index={index}
+        onIndexChange={reader.move}
+        target={target}
+        screenshot={screenshot}
+        clickState={click}
+        onPauseClick={reader.pauseClick}
+        onQuit={quit}
+        onHome={() => void reader.home()}
+      />
+    </ShadowRootEnvironment>
+  );
+}
+
+function ReaderView({ reader }: { reader: Reader }) {
+  const intl = useIntl();
+  const { view, alert, status } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
+  const home = useCallback(() => void reader.home(), [reader]);
+  const { Panel } = reader.host;
+  if (view.kind === 'closed') return null;
+  if (view.kind === 'step') return <StepOverlay reader={reader} view={view} />;
+  let body: React.ReactNode = null;
+  if (view.kind === 'catalogue') body = <CatalogueView reader={reader} />;
+  else if (view.kind === 'prerequisites')
+    body = (
+      <GuideRunner
+        title={view.guide.title}
+        steps={view.guide.steps}
+        index={0}
+        onIndexChange={() => undefined}
+        prerequisites={view.pending}
+        onLaunchPrerequisite={(linked) => linked.id && void reader.open(linked.id)}
+        onStart={() => void reader.start(view.guide)}
+        onQuit={home}
+        onHome={home}
+      />
+    );
+  else if (view.kind === 'finished')
+    body = (
+      <GuideRunner
+        title={view.guide.title}
+        steps={view.guide.steps}
+        index={view.guide.steps.length}
+        onIndexChange={() => undefined}
+        onQuit={home}
+        onHome={home}
+      />
+    );
+  return (
+    <Panel
+      title={intl.formatMessage(messages.panel)}
+      alert={alert}
+      status={status ?? undefined}
+      onClose={() => void reader.quit(true)}
+    >
+      {body}
+    </Panel>
+  );
+}
+
+/**
+ * The reader on the page: the catalogue and the assistant, the prerequisite prompt, the runner and its
+ * congratulations; from `initial`, the progress the host's storage kept (a full page load resumes the guide).
+ * Returns its handle.
+ */
+export function mountReader(host: ReaderHost, initial: ReaderProgress | null): ReaderHandle {
+  const intl = panelIntl(host.locale);
+  const reader = new Reader(host, intl, initial ?? {});
+  const unmount = render(intl, <ReaderView reader={reader} />);
+  reader.begin();
+  return {
+    open: (scenarioId) => void reader.open(scenarioId),
+    unmount: () => {
+      reader.destroy();
+      unmount();
+    },
+  };
+}
+
+export interface ReaderHandle {
+  /** opens a guide (its prerequisites, then its first step), whatever the reader showed */
+  open(scenarioId: string): void;
+  unmount(): void;
+}
