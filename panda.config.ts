@@ -12,6 +12,8 @@ export default defineConfig({
     './.storybook/**/*.{ts,tsx}',
     './apps/backoffice/app/**/*.{ts,tsx}',
     './apps/extension/**/*.{ts,tsx}',
+    './packages/reader/src/**/*.{ts,tsx}',
+    './apps/embed/src/**/*.{ts,tsx}',
   ],
   exclude: ['**/node_modules/**', '**/*.recipe.ts', './packages/ui/src/preset/**'],
   outdir: 'packages/ui/styled-system',

@@ -1,6 +1,12 @@
 // Serves the demo customer website: static pages (full page loads), the /app single-page application
 // (client-side routes), and its scripts compiled from src/ at start-up.
 //
+// With MULOT_URL (the product's address) and MULOT_SITE_KEY (a project's site key) every page carries the embed
+// snippet, as a customer pastes it (README "Diffuser vos guides"). `POST /__page` with body `strict-csp` serves the
+// pages under a strict Content-Security-Policy (only the Mulot origin added to script-src and connect-src), `hostile`
+// adds a script defining the globals a snippet could trip on (`mulot`, `define`, `React`) and a global CSS reset,
+// `normal` goes back (`GET /__page` tells the current one).
+//
 // Variant "broken" changes the DOM of one guide target (the "Nouveau projet" button) so that a guide
 // recorded on the normal site cannot find it: DEMO_SITE_VARIANT=broken at start, `?variant=broken` on a page
 // (kept for the tab's session), or `POST /__variant` with body "broken" or "normal" while running.
@@ -11,6 +17,34 @@ import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 
 export type Variant = 'normal' | 'broken';
+export type PageMode = 'normal' | 'strict-csp' | 'hostile';
+
+export interface Embed {
+  /** the Mulot address serving /embed.js */
+  url: string;
+  siteKey: string;
+}
+
+/** The snippet a site owner pastes, as the README gives it. */
+function snippet(embed: Embed): string {
+  const attribute = (value: string) =>
+    value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<script async src="${attribute(new URL('/embed.js', embed.url).href)}" data-site-key="${attribute(embed.siteKey)}"></script>`;
+}
+
+/** A strict policy that lets only the Mulot origin in, for scripts and calls: what the README tells site owners. */
+function strictCsp(embed: Embed | undefined): string {
+  const mulot = embed ? ` ${new URL(embed.url).origin}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${mulot}`,
+    `connect-src 'self'${mulot}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const publicDir = join(root, 'public');
@@ -41,9 +75,11 @@ function parseVariant(value: string | undefined | null): Variant | undefined {
 export async function startServer(
   port: number,
   initial: Variant = 'normal',
+  embed?: Embed,
 ): Promise<{ server: Server; url: string }> {
   const scripts = await compileScripts();
   let variant = initial;
+  let mode: PageMode = 'normal';
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const send = (status: number, type: string, body: string | Buffer) => {
@@ -51,9 +87,23 @@ export async function startServer(
         'content-type': type,
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
+        ...(mode === 'strict-csp' && type.startsWith('text/html')
+          ? { 'content-security-policy': strictCsp(embed) }
+          : {}),
       });
       res.end(body);
     };
+    if (url.pathname === '/__page') {
+      if (req.method === 'POST') {
+        let body = '';
+        for await (const chunk of req) body += chunk;
+        const next = body.trim();
+        if (next !== 'normal' && next !== 'strict-csp' && next !== 'hostile')
+          return send(400, 'text/plain; charset=utf-8', 'expected "normal", "strict-csp" or "hostile"');
+        mode = next;
+      }
+      return send(200, 'text/plain; charset=utf-8', mode);
+    }
     if (url.pathname === '/__variant') {
       if (req.method === 'POST') {
         let body = '';
@@ -79,9 +129,15 @@ export async function startServer(
       const body = await readFile(file);
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       if (type.startsWith('text/html')) {
+        // the page's own hostile globals and reset come first, as a site's own scripts and styles would
+        const hostile =
+          mode === 'hostile'
+            ? '\n<script src="/assets/hostile.js"></script>\n<link rel="stylesheet" href="/hostile.css">'
+            : '';
         const html = body
           .toString('utf8')
-          .replace('<head>', `<head>\n<meta name="demo-variant" content="${variant}">`);
+          .replace('<head>', `<head>\n<meta name="demo-variant" content="${variant}">${hostile}`)
+          .replace('</head>', `${embed ? `${snippet(embed)}\n` : ''}</head>`);
         return send(200, type, html);
       }
       return send(200, type, body);
@@ -101,6 +157,14 @@ export async function startServer(
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.env.PORT ?? 5174);
-  const { url } = await startServer(port, parseVariant(process.env.DEMO_SITE_VARIANT) ?? 'normal');
-  console.log(`demo site on ${url}`);
+  const { MULOT_URL, MULOT_SITE_KEY } = process.env;
+  if (Boolean(MULOT_URL) !== Boolean(MULOT_SITE_KEY)) {
+    console.error(
+      'MULOT_URL and MULOT_SITE_KEY go together: set both to serve the pages with the embed snippet',
+    );
+    process.exit(1);
+  }
+  const embed = MULOT_URL && MULOT_SITE_KEY ? { url: MULOT_URL, siteKey: MULOT_SITE_KEY } : undefined;
+  const { url } = await startServer(port, parseVariant(process.env.DEMO_SITE_VARIANT) ?? 'normal', embed);
+  console.log(`demo site on ${url}${embed ? ` (with the Mulot snippet of ${embed.url})` : ''}`);
 }

@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string;
   /** Built back-office served on the same port (null: none). */
   backofficeDir: string | null;
+  /** The built embed snippet (`embed.js` and its `embed/` chunks) served to customers' sites (null: none). */
+  embedDir: string | null;
   /** Where the build leaves the packaged extension (`mulot-extension-<version>.zip`); null: none served. */
   extensionDir: string | null;
   /** The extension's store listing, offered to authors instead of the package; unset: the package only. */
@@ -76,6 +78,7 @@ export function defaultConfig(base = process.cwd()): Config {
     logLevel: 'info',
     backofficeDir: resolve(repoRoot, 'apps/backoffice/build/client'),
     extensionDir: resolve(repoRoot, 'apps/extension/.output'),
+    embedDir: resolve(repoRoot, 'apps/embed/dist'),
     extensionStoreUrl: undefined,
     scryptCost: 2 ** 16,
     rateLimit: {
@@ -171,6 +174,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.BACKOFFICE_DIR !== undefined)
     config.backofficeDir = env.BACKOFFICE_DIR ? resolve(base, env.BACKOFFICE_DIR) : null;
+  if (env.EMBED_DIR !== undefined) config.embedDir = env.EMBED_DIR ? resolve(base, env.EMBED_DIR) : null;
   if (env.EXTENSION_DIR !== undefined)
     config.extensionDir = env.EXTENSION_DIR ? resolve(base, env.EXTENSION_DIR) : null;
   if (env.EXTENSION_STORE_URL)

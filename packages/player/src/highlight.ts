@@ -91,7 +91,10 @@ export function highlight(
   host.setAttribute(UI_ATTRIBUTE, 'highlight');
   // all:initial also undoes the popover's user-agent margin, padding, border, background, overflow and sizes: fixed
   // at inset 0 with no size of its own, it covers the viewport
-  host.style.cssText = 'all:initial;position:fixed;inset:0;pointer-events:none';
+  // (important: a page's own `!important` reset of `div` or `[popover]` must not move nor hide it)
+  host.style.cssText =
+    'all:initial!important;position:fixed!important;inset:0!important;pointer-events:none!important;' +
+    'display:block!important;visibility:visible!important';
   host.setAttribute('popover', 'manual');
   const shadow = host.attachShadow({ mode: 'closed' });
   const ring = doc.createElement('div');

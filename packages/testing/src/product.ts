@@ -138,9 +138,20 @@ export async function startProduct(options: ProductOptions = {}): Promise<Starte
   }
 }
 
+export interface DemoSiteOptions {
+  /** A fixed port (a project's site must name the origin before the site starts); 0, the default, lets the system choose. */
+  port?: number;
+  /** More of the demo site's variables: MULOT_URL and MULOT_SITE_KEY serve its pages with the embed snippet. */
+  env?: Record<string, string>;
+}
+
 /** apps/demo-site, the customer website guides are authored and played on. */
-export async function startDemoSite(): Promise<Started> {
-  const { child, output } = run(join(repo, 'apps/demo-site'), { PORT: '0', HOST: '127.0.0.1' });
+export async function startDemoSite(options: DemoSiteOptions = {}): Promise<Started> {
+  const { child, output } = run(join(repo, 'apps/demo-site'), {
+    PORT: String(options.port ?? 0),
+    HOST: '127.0.0.1',
+    ...options.env,
+  });
   try {
     const url = await listening(/demo site on (http:\/\/localhost:\d+)/, 'the demo site', child, output);
     const port = new URL(url).port;

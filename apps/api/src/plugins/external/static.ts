@@ -1,4 +1,4 @@
-// The built back-office (with its SPA fallback) and the packaged extension, beside the API.
+// The built back-office (with its SPA fallback), the embed snippet and the packaged extension, beside the API.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,25 @@ export function backofficeDir(config: Config): string | null {
   return config.backofficeDir && existsSync(join(config.backofficeDir, 'index.html'))
     ? config.backofficeDir
     : null;
+}
+
+/** The embed snippet's build to serve, when there is one. */
+export function embedDir(config: Config): string | null {
+  return config.embedDir && existsSync(join(config.embedDir, 'embed.js')) ? config.embedDir : null;
+}
+
+/** Headers of the snippet's files, which customers' pages load from their own origin. */
+function embedHeaders(reply: FastifyReply, path: string) {
+  // embed.js keeps its URL (site owners paste it): a short cache, so a new release reaches pages within minutes;
+  // the chunks are named by content hash and never change
+  reply.header(
+    'cache-control',
+    /\/embed\.js(\.gz|\.br)?$/.test(path) ? 'public, max-age=300' : 'public, max-age=31536000, immutable',
+  );
+  // loaded by other sites' pages: a module import and the font's fetch are CORS requests (public files, no
+  // credentials), and the resource policy that keeps the API's answers to its own site does not apply to them
+  reply.header('access-control-allow-origin', '*');
+  reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
 export default fp(async function staticFiles(
@@ -35,6 +54,21 @@ export default fp(async function staticFiles(
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
+    });
+  }
+
+  const embed = embedDir(config);
+  if (embed) {
+    // only its files, found at start (no wildcard: the back-office's history fallback keeps every other path);
+    // the build leaves nothing else there
+    await app.register(fastifyStatic, {
+      root: embed,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      setHeaders: embedHeaders,
     });
   }
 

@@ -1,0 +1,376 @@
+// End to end, without the extension: the product serving /embed.js, the demo site with the snippet a site owner
+// pastes, and an anonymous visitor in Chromium who opens the launcher, asks the assistant and plays a published
+// guide across a full page load and a client-side route — on a plain page, under a strict Content-Security-Policy,
+// and on a page with its own `mulot`, `define`, `React` and a global CSS reset.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { launchChromium } from '@mulot/testing/chromium';
+import { freePort } from '@mulot/testing/ports';
+import { type Started, startDemoSite, startProduct } from '@mulot/testing/product';
+import { seeClosedShadowRoots } from '@mulot/testing/shadow';
+import { build } from 'esbuild';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright';
+import { expect as playwrightExpect } from 'playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// the machines are shared and slow: give the UI time rather than fail on load
+const expectPage = playwrightExpect.configure({ timeout: 30_000 });
+
+const embedBuild = resolve(import.meta.dirname, '../dist/embed.js');
+const title = 'Créer un projet';
+
+let api: Started;
+let demo: Started;
+let browser: Browser;
+let token = '';
+let org = '';
+let scenarioId = '';
+
+async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${api.url}/api${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(org ? { 'x-organization-id': org } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A member as one signs up: register, the confirmation link the API logs (no SMTP), login. */
+async function signUp(email: string, password: string): Promise<void> {
+  await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i += 1) {
+    link = api.output.map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1]).find(Boolean);
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error(`no confirmation link logged for ${email}`);
+  const confirm = new URL(link);
+  await call('POST', '/auth/confirm', {
+    code: confirm.searchParams.get('code'),
+    email: confirm.searchParams.get('email'),
+  });
+  token = (await call<{ jwt: string }>('POST', '/auth/login', { email, password })).jwt;
+  org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
+}
+
+/** The targets as the creator captures them: the player's `capture` run on the demo site's own pages. */
+async function captureTargets(): Promise<Record<string, unknown>[]> {
+  const player = (
+    await build({
+      stdin: {
+        contents: "export { capture } from '@mulot/player';",
+        resolveDir: import.meta.dirname,
+        loader: 'ts',
+      },
+      bundle: true,
+      format: 'iife',
+      globalName: 'MulotPlayer',
+      write: false,
+    })
+  ).outputFiles[0]?.text as string;
+  const page = await browser.newPage();
+  const targets: Record<string, unknown>[] = [];
+  for (const [path, selector] of [
+    ['/', 'header a[href="/app/"]'],
+    ['/app/', 'nav[aria-label="Menu de l’application"] a[href="/app/projets"]'],
+    ['/app/projets', '[data-testid="new-project"]'],
+  ] as const) {
+    await page.goto(`${demo.url}${path}`);
+    await page.locator(selector).waitFor();
+    await page.addScriptTag({ content: player });
+    targets.push(
+      await page.evaluate(
+        (s) =>
+          (
+            window as unknown as { MulotPlayer: { capture(el: Element): Record<string, unknown> } }
+          ).MulotPlayer.capture(document.querySelector(s) as Element),
+        selector,
+      ),
+    );
+  }
+  await page.close();
+  return targets;
+}
+
+beforeAll(async () => {
+  // `pnpm test` builds the snippet once (scripts/test.ts); run alone, this suite needs it built.
+  if (!existsSync(embedBuild))
+    throw new Error(`${embedBuild} is missing: run \`pnpm --filter @mulot/embed build\``);
+  [api, browser] = await Promise.all([startProduct(), launchChromium()]);
+  // the project's site names the demo site's origin before the demo site starts with the project's key
+  const port = await freePort();
+  const site = `http://localhost:${port}`;
+  await signUp(`embed-${Date.now()}@example.com`, 'correct horse battery staple 42');
+  const project = await call<{ id: string; siteKey: string }>('POST', '/projects', {
+    name: 'Bocal',
+    sites: [site],
+  });
+  expect(project.siteKey).toMatch(/^mlt_pk_/);
+  demo = await startDemoSite({ port, env: { MULOT_URL: api.url, MULOT_SITE_KEY: project.siteKey } });
+  expect(demo.url).toBe(site);
+
+  const category = await call<{ id: string }>('POST', `/projects/${project.id}/categories`, {
+    name: 'Projets',
+  });
+  scenarioId = (
+    await call<{ id: string }>('POST', `/projects/${project.id}/categories/${category.id}/scenarios`, {
+      title,
+      description: 'Ouvrir l’espace client et y créer un nouveau projet.',
+      summary: 'Espace client, puis Projets, puis Nouveau projet.',
+      minDuration: 1,
+      maxDuration: 2,
+    })
+  ).id;
+  const [home, projects, create] = await captureTargets();
+  const steps = [
+    // a full page load: the step auto-clicks the link to the customer area
+    {
+      name: 'Ouvrir l’espace client',
+      text: 'Cliquez sur « Espace client ».',
+      path: '/',
+      autoClick: true,
+      target: home,
+    },
+    // a client-side route: the visitor clicks themselves
+    {
+      name: 'Ouvrir les projets',
+      text: 'Cliquez sur « Projets ».',
+      path: '/app/',
+      autoClick: false,
+      target: projects,
+    },
+    {
+      name: 'Nouveau projet',
+      text: 'Cliquez sur « Nouveau projet ».',
+      path: '/app/projets',
+      autoClick: false,
+      target: create,
+    },
+  ];
+  for (const { path, ...step } of steps)
+    await call('POST', `/scenarios/${scenarioId}/steps`, {
+      ...step,
+      extra: null,
+      url: `${demo.url}${path}`,
+      onMissingTarget: { waitSeconds: 6, fallback: 'unanchored' },
+    });
+  await call('PATCH', `/scenarios/${scenarioId}/status`, { status: 'published' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([api?.stop(), demo?.stop()]);
+});
+
+interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught exceptions of the page, across its loads */
+  errors: string[];
+}
+
+/** A new anonymous visitor (fresh storage, no extension) on the demo site in `mode`. */
+async function visitor(mode: 'normal' | 'strict-csp' | 'hostile'): Promise<Visitor> {
+  const answer = await fetch(`${demo.url}/__page`, { method: 'POST', body: mode });
+  expect(answer.ok).toBe(true);
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  void seeClosedShadowRoots(page).catch(() => undefined);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // the demo site has no favicon: the browser's own request for it is not the page's error
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** The computed styles a page's own elements must keep while Mulot's panel is open. */
+function pageStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    ['body', 'h1', 'header a', 'button', 'main p'].map((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return `${selector}: missing`;
+      const style = getComputedStyle(element);
+      return `${selector}: ${[
+        'font-family',
+        'font-size',
+        'line-height',
+        'color',
+        'background-color',
+        'margin',
+        'padding',
+        'box-sizing',
+        'display',
+        'position',
+      ]
+        .map((p) => style.getPropertyValue(p))
+        .join(' | ')}`;
+    }),
+  );
+}
+
+/**
+ * The guide launched from the panel (its catalogue, or `from`: the assistant's answer), its three steps across a full
+ * page load and a client-side route, then the congratulations.
+ */
+async function playGuide(page: Page, from?: Locator): Promise<void> {
+  const panel = page.locator('mulot-panel');
+  await (from ?? panel.getByRole('list', { name: 'Guides disponibles' }))
+    .getByRole('button', { name: `Lancer le guide « ${title} »` })
+    .click();
+  const card = page.getByRole('dialog');
+  // step 1 auto-clicks "Espace client": a full page load, and the run goes on from the site's sessionStorage
+  await expectPage(card).toContainText('Étape 1 sur 3');
+  await expectPage(page).toHaveURL(`${demo.url}/app/`);
+  await expectPage(card).toContainText('Étape 2 sur 3');
+  await expectPage(card).not.toContainText("Recherche de l'élément sur la page...");
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  // the visitor does the step themselves: a client-side route, and the guide moves on with it
+  await page
+    .getByRole('navigation', { name: 'Menu de l’application' })
+    .getByRole('link', { name: 'Projets' })
+    .click();
+  await expectPage(card).toContainText('Étape 3 sur 3');
+  expect(new URL(page.url()).pathname).toBe('/app/projets');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  await card.getByRole('button', { name: 'Terminer' }).click();
+  await expectPage(panel.getByRole('heading', { name: 'Félicitations !' })).toBeVisible();
+  await expectPage(panel).toContainText(`Vous avez terminé le guide « ${title} ».`);
+}
+
+describe('the embed snippet on the demo site, for a visitor without an account or extension', () => {
+  it('serves the loader with a short cache and the reader chunk for good, to any site', async () => {
+    const loader = await fetch(`${api.url}/embed.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(loader.status).toBe(200);
+    expect(loader.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(loader.headers.get('content-type')).toMatch(/javascript/);
+    // a few kB: what every page view of the customer's site pays before anyone opens the reader
+    const gzip = Number(loader.headers.get('content-length'));
+    expect(loader.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip).toBeLessThan(10 * 1024);
+    const chunk = /embed\/reader-[\w-]+\.js/.exec(await loader.text())?.[0];
+    expect(chunk).toBeDefined();
+    const reader = await fetch(`${api.url}/${chunk}`);
+    expect(reader.status).toBe(200);
+    expect(reader.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(reader.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('opens from its launcher, answers with the assistant and plays a guide across page loads and routes', async () => {
+    const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    const { context, page, errors } = await visitor('normal');
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/embed/reader-')) chunks.push(request.url());
+    });
+    await page.goto(`${demo.url}/`);
+    const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
+    await expectPage(launcher).toBeVisible();
+    // one global, and the reader is not loaded until the visitor opens it
+    expect(await page.evaluate(() => typeof (window as unknown as { mulot?: unknown }).mulot)).toBe(
+      'function',
+    );
+    expect(chunks).toEqual([]);
+    const styles = await pageStyles(page);
+    await launcher.click();
+
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
+    await expectPage(panel.getByRole('button', { name: `Lancer le guide « ${title} »` })).toBeVisible();
+    expect(chunks).toHaveLength(1);
+    // nothing of the panel's styles reaches the page
+    expect(await pageStyles(page)).toEqual(styles);
+    // the page's scripts see a host element, never what is in it
+    expect(await page.evaluate(() => document.querySelector('mulot-panel')?.innerHTML)).toBe('');
+
+    // the assistant over the project's published guides
+    const prompt = panel.getByRole('textbox', { name: 'Décrivez ce que vous voulez faire' });
+    await prompt.fill('réserver un vol pour Rome');
+    await panel.getByRole('button', { name: 'Trouver un guide' }).click();
+    await expectPage(panel).toContainText('Aucun guide ne correspond à votre demande');
+    await prompt.fill('créer un nouveau projet');
+    await prompt.press('Enter');
+    const suggested = panel.getByRole('region', { name: 'Guides proposés' });
+    await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
+
+    await playGuide(page, suggested);
+    // the visitor's run counts as a guide launched on the members' dashboard
+    await expectPage
+      .poll(
+        async () =>
+          (await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard')).counts
+            .guidesLaunched30d,
+      )
+      .toBe(before.counts.guidesLaunched30d + 1);
+    // a random visitor id in the site's localStorage, no cookie
+    expect(await page.evaluate(() => localStorage.getItem('mulot:visitor'))).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await context.cookies()).toEqual([]);
+
+    // closed, the reader gives the launcher back
+    await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
+    await panel.getByRole('button', { name: 'Fermer' }).click();
+    await expectPage(panel).toHaveCount(0);
+    await expectPage(launcher).toBeVisible();
+    // the site owner's JS API: a guide started from the page's own code
+    await page.evaluate(
+      (id) => (window as unknown as { mulot(...args: unknown[]): void }).mulot('start', id),
+      scenarioId,
+    );
+    await expectPage(page.getByRole('dialog')).toContainText('Étape 1 sur 3');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('plays under a strict Content-Security-Policy that lists only the Mulot origin', async () => {
+    const { context, page, errors } = await visitor('strict-csp');
+    const response = await page.goto(`${demo.url}/`);
+    expect(response?.headers()['content-security-policy']).toContain(
+      `script-src 'self' ${new URL(api.url).origin}`,
+    );
+    expect(response?.headers()['content-security-policy']).toContain("style-src 'self';");
+    await page.getByRole('button', { name: 'Ouvrir les guides' }).click();
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
+    // styled all the same: the design system's sheets are constructed, not inline <style>
+    const launch = panel.getByRole('button', { name: `Lancer le guide « ${title} »` });
+    expect(await launch.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe(
+      'rgba(0, 0, 0, 0)',
+    );
+    await playGuide(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is not broken by a page with its own mulot, define and React globals and a global CSS reset', async () => {
+    const { context, page, errors } = await visitor('hostile');
+    await page.goto(`${demo.url}/`);
+    const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
+    await expectPage(launcher).toBeVisible();
+    // the page's own `mulot` is left alone
+    expect(await page.evaluate(() => (window as unknown as { mulot?: { site?: string } }).mulot?.site)).toBe(
+      'Bocal',
+    );
+    const styles = await pageStyles(page);
+    await launcher.click();
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
+    expect(await pageStyles(page)).toEqual(styles);
+    await playGuide(page);
+    // the one warning the loader gives about the taken global, and nothing else
+    expect(errors).toEqual([]);
+    await context.close();
+    await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
+  });
+});
