@@ -3,7 +3,8 @@
 // 1. checks: lint and one typecheck of every package (which also runs the Panda and route codegen);
 // 2. two lanes side by side: the database lane (contract, demo site, API on PGlite and PostgreSQL, player) and the
 //    product lane, which builds the product ONCE (back-office → apps/backoffice/build/client, extension →
-//    apps/extension/.output) and then runs every suite that needs it: stories, back-office e2e, extension.
+//    apps/extension/.output, embed snippet → apps/embed/dist) and then runs every suite that needs it: stories,
+//    back-office e2e, extension, embed.
 //    A new suite that needs the built product goes in the product lane after the builds and never builds again.
 //
 // Each step's output is kept and printed whole when the step ends, so that two lanes never interleave their lines;
@@ -50,11 +51,17 @@ const lanes: Step[][] = [
       command: 'pnpm --filter @mulot/extension test',
       needs: ['build back-office', 'build extension'],
     },
+    {
+      name: 'embed (the snippet on the demo site, built product, no extension)',
+      command: 'pnpm --filter @mulot/embed test',
+      needs: ['build back-office', 'build embed'],
+    },
   ],
   [
     // The one build of the product (codegen ran with the typecheck): every later suite of this lane uses it.
     { name: 'build back-office', command: 'pnpm --filter @mulot/backoffice build:app' },
     { name: 'build extension', command: 'pnpm --filter @mulot/extension build' },
+    { name: 'build embed', command: 'pnpm --filter @mulot/embed build' },
     { name: 'ui stories (play, axe, screenshots)', command: 'pnpm --filter @mulot/ui test' },
     { name: 'back-office e2e (built product)', command: 'pnpm --filter @mulot/backoffice test' },
   ],

@@ -5,7 +5,7 @@
 // snippet, as a customer pastes it (README "Diffuser vos guides"). `POST /__page` with body `strict-csp` serves the
 // pages under a strict Content-Security-Policy (only the Mulot origin added to script-src and connect-src), `hostile`
 // adds a script defining the globals a snippet could trip on (`mulot`, `define`, `React`) and a global CSS reset,
-// `normal` goes back (`GET /__page` tells the current one).
+// `english` declares the pages English (`<html lang="en-GB">`: the snippet speaks English), `normal` goes back (`GET /__page` tells the current one).
 //
 // Variant "broken" changes the DOM of one guide target (the "Nouveau projet" button) so that a guide
 // recorded on the normal site cannot find it: DEMO_SITE_VARIANT=broken at start, `?variant=broken` on a page
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 
 export type Variant = 'normal' | 'broken';
-export type PageMode = 'normal' | 'strict-csp' | 'hostile';
+export type PageMode = 'normal' | 'strict-csp' | 'hostile' | 'english';
 
 export interface Embed {
   /** the Mulot address serving /embed.js */
@@ -98,8 +98,12 @@ export async function startServer(
         let body = '';
         for await (const chunk of req) body += chunk;
         const next = body.trim();
-        if (next !== 'normal' && next !== 'strict-csp' && next !== 'hostile')
-          return send(400, 'text/plain; charset=utf-8', 'expected "normal", "strict-csp" or "hostile"');
+        if (next !== 'normal' && next !== 'strict-csp' && next !== 'hostile' && next !== 'english')
+          return send(
+            400,
+            'text/plain; charset=utf-8',
+            'expected "normal", "strict-csp", "hostile" or "english"',
+          );
         mode = next;
       }
       return send(200, 'text/plain; charset=utf-8', mode);
@@ -136,6 +140,7 @@ export async function startServer(
             : '';
         const html = body
           .toString('utf8')
+          .replace('<html lang="fr">', mode === 'english' ? '<html lang="en-GB">' : '<html lang="fr">')
           .replace('<head>', `<head>\n<meta name="demo-variant" content="${variant}">${hostile}`)
           .replace('</head>', `${embed ? `${snippet(embed)}\n` : ''}</head>`);
         return send(200, type, html);

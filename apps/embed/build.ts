@@ -4,8 +4,10 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import en from '@mulot/i18n/lang/en.json' with { type: 'json' };
 import { build as esbuild } from 'esbuild';
 import { build } from 'vite';
+import { launcherMessages } from './src/texts.ts';
 
 const root = import.meta.dirname;
 const dist = join(root, 'dist');
@@ -61,7 +63,23 @@ await esbuild({
   format: 'iife',
   target: 'es2022',
   legalComments: 'none',
-  define: { __MULOT_READER__: JSON.stringify(`embed/${entry.file}`) },
+  define: {
+    __MULOT_READER__: JSON.stringify(`embed/${entry.file}`),
+    // French is each text's default message; English from the catalogue (French where it has none)
+    __MULOT_TEXTS__: JSON.stringify(
+      Object.fromEntries(
+        (['fr', 'en'] as const).map((locale) => [
+          locale,
+          Object.fromEntries(
+            Object.entries(launcherMessages).map(([key, { id, defaultMessage }]) => [
+              key,
+              (locale === 'en' ? (en as Record<string, string>)[id] : undefined) ?? defaultMessage,
+            ]),
+          ),
+        ]),
+      ),
+    ),
+  },
   logLevel: 'warning',
 });
 

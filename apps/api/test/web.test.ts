@@ -17,6 +17,7 @@ import { startServer, type TestServer } from './support/harness.ts';
 
 let server: TestServer;
 let backoffice: string;
+let embed: string;
 const inlineScript = 'window.__reactRouterContext = { isSpaMode: true };';
 
 beforeAll(async () => {
@@ -30,13 +31,25 @@ beforeAll(async () => {
   // As the back-office build leaves them (apps/backoffice/scripts/compress.ts).
   writeFileSync(join(backoffice, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log("app")'));
   writeFileSync(join(backoffice, 'assets', 'app-1234.js.gz'), gzipSync('console.log("app")'));
+  // As the snippet's build leaves it (apps/embed/build.ts): the loader, its hashed reader chunk, their .gz and .br.
+  embed = mkdtempSync(join(tmpdir(), 'mulot-embed-'));
+  mkdirSync(join(embed, 'embed'));
+  for (const [file, text] of [
+    ['embed.js', 'import("./embed/reader-abcd.js")'],
+    ['embed/reader-abcd.js', 'export function mount() {}'],
+  ]) {
+    writeFileSync(join(embed, file), text);
+    writeFileSync(join(embed, `${file}.gz`), gzipSync(text));
+    writeFileSync(join(embed, `${file}.br`), brotliCompressSync(text));
+  }
   // No SMTP server: mails must land as .eml files under DATA_DIR/mail.
-  server = await startServer({ backofficeDir: backoffice, smtpUrl: undefined });
+  server = await startServer({ backofficeDir: backoffice, embedDir: embed, smtpUrl: undefined });
 });
 
 afterAll(async () => {
   await server?.close();
   rmSync(backoffice, { recursive: true, force: true });
+  rmSync(embed, { recursive: true, force: true });
 });
 
 function expectSecurityHeaders(headers: Headers) {
@@ -117,6 +130,34 @@ describe('serving the product', () => {
     }
   });
 
+  it('serves the embed snippet to any site: the loader for five minutes, its hashed chunks for good', async () => {
+    const get = async (url: string, acceptEncoding = '') => {
+      const answer = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      // customers' pages load them from their own origin: a module import and a fetch are CORS requests
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      return answer;
+    };
+    for (const encoding of ['', 'gzip', 'br']) {
+      const loader = await get('/embed.js', encoding);
+      expect(loader.headers['cache-control']).toBe('public, max-age=300');
+      expect(loader.headers['content-encoding']).toBe(encoding || undefined);
+      const chunk = await get('/embed/reader-abcd.js', encoding);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await get('/embed.js')).body).toBe('import("./embed/reader-abcd.js")');
+    // nothing else of the folder, and the API's own answers keep their policy
+    const missing = await server.app.inject({ method: 'GET', url: '/embed/reader-other.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('renders the API reference from openapi.yaml with every asset served locally', async () => {
     const page = await server.call<string>('GET', '/api/docs');
     expect(page.status).toBe(200);
@@ -170,8 +211,10 @@ describe('configuration from the environment', () => {
       PUBLIC_URL: 'https://mulot.example.com/app',
       JWT_SECRET: 'a'.repeat(40),
       LOG_LEVEL: 'warn',
+      EMBED_DIR: '/srv/mulot/embed',
     });
     expect(config).toMatchObject({
+      embedDir: '/srv/mulot/embed',
       port: 8080,
       dataDir: '/tmp/mulot-data',
       database: { kind: 'pglite', dataDir: '/tmp/mulot-data/pglite' },

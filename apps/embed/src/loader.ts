@@ -10,10 +10,9 @@ declare const __MULOT_READER__: string;
 type Command = ['open'] | ['start', string];
 type Queue = ((...args: unknown[]) => void) & { q?: unknown[][] };
 
-const TEXT: Record<Locale, { open: string; label: string }> = {
-  fr: { open: 'Ouvrir les guides', label: 'Guides' },
-  en: { open: 'Open guides', label: 'Guides' },
-};
+/** The launcher's texts per locale, from the one catalogue (src/texts.ts; set by build.ts). */
+declare const __MULOT_TEXTS__: Record<Locale, { open: string; label: string }>;
+const TEXT = __MULOT_TEXTS__;
 
 let warned = false;
 function warn(error: unknown): void {

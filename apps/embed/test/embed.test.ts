@@ -176,7 +176,7 @@ interface Visitor {
 }
 
 /** A new anonymous visitor (fresh storage, no extension) on the demo site in `mode`. */
-async function visitor(mode: 'normal' | 'strict-csp' | 'hostile'): Promise<Visitor> {
+async function visitor(mode: 'normal' | 'strict-csp' | 'hostile' | 'english'): Promise<Visitor> {
   const answer = await fetch(`${demo.url}/__page`, { method: 'POST', body: mode });
   expect(answer.ok).toBe(true);
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 900 } });
@@ -331,6 +331,25 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await expectPage(page.getByRole('dialog')).toContainText('Étape 1 sur 3');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("speaks the page's language, else French", async () => {
+    const french = await visitor('normal');
+    await french.page.goto(`${demo.url}/contact.html`);
+    await expectPage(
+      french.page.getByRole('button', { name: 'Ouvrir les guides', exact: true }),
+    ).toBeVisible();
+    await french.context.close();
+    // the same pages declared English (`<html lang="en-GB">`)
+    const { context, page, errors } = await visitor('english');
+    await page.goto(`${demo.url}/contact.html`);
+    await page.getByRole('button', { name: 'Open guides', exact: true }).click();
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('heading', { name: 'Available guides' })).toBeVisible();
+    await expectPage(panel.getByRole('button', { name: 'Close' })).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+    await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
   });
 
   it('plays under a strict Content-Security-Policy that lists only the Mulot origin', async () => {

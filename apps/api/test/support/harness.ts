@@ -207,8 +207,9 @@ export async function startServer(
       smtpUrl,
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       backofficeDir: null,
-      // Never the repository's own build: a test that needs the package makes one.
+      // Never the repository's own builds: a test that needs the package or the snippet makes one.
       extensionDir: null,
+      embedDir: null,
       // Cheap hashing keeps the suite fast; production uses the default cost.
       scryptCost: 1024,
       trustProxy: true,
