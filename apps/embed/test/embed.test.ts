@@ -2,7 +2,8 @@
 // pastes, and an anonymous visitor in Chromium who opens the launcher, asks the assistant and plays a published
 // guide across a full page load and a client-side route — on a plain page, under a strict Content-Security-Policy,
 // and on a page with its own `mulot`, `define`, `React` and a global CSS reset.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { launchChromium } from '@mulot/testing/chromium';
 import { freePort } from '@mulot/testing/ports';
@@ -15,6 +16,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // the machines are shared and slow: give the UI time rather than fail on load
 const expectPage = playwrightExpect.configure({ timeout: 30_000 });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 AA violations (axe) in Mulot's UI on the page: the launcher, the panel, the step overlay (shadow roots). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: {
+        run(
+          context: unknown,
+          options: unknown,
+        ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }>;
+      };
+    };
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes
+        // the demo site has no shadow root: a target inside one (an array of selectors) is ours
+        .filter((n) => Array.isArray(n.target[0]) || /mulot-/.test(JSON.stringify(n.target)))
+        .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
+    );
+  });
+}
 
 const embedBuild = resolve(import.meta.dirname, '../dist/embed.js');
 const title = 'Créer un projet';
@@ -283,6 +310,7 @@ describe('the embed snippet on the demo site, for a visitor without an account o
       'function',
     );
     expect(chunks).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const styles = await pageStyles(page);
     await launcher.click();
 
@@ -290,6 +318,7 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
     await expectPage(panel.getByRole('button', { name: `Lancer le guide « ${title} »` })).toBeVisible();
     expect(chunks).toHaveLength(1);
+    expect(await axeViolations(page)).toEqual([]);
     // nothing of the panel's styles reaches the page
     expect(await pageStyles(page)).toEqual(styles);
     // the page's scripts see a host element, never what is in it
@@ -304,6 +333,7 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await prompt.press('Enter');
     const suggested = panel.getByRole('region', { name: 'Guides proposés' });
     await expectPage(suggested.getByRole('listitem')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
 
     await playGuide(page, suggested);
     // the visitor's run counts as a guide launched on the members' dashboard
@@ -343,7 +373,9 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     // the same pages declared English (`<html lang="en-GB">`)
     const { context, page, errors } = await visitor('english');
     await page.goto(`${demo.url}/contact.html`);
-    await page.getByRole('button', { name: 'Open guides', exact: true }).click();
+    // from the keyboard, as any button of the page
+    await page.getByRole('button', { name: 'Open guides', exact: true }).focus();
+    await page.keyboard.press('Enter');
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('heading', { name: 'Available guides' })).toBeVisible();
     await expectPage(panel.getByRole('button', { name: 'Close' })).toBeVisible();
