@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (const [file, text] of [
     ['embed.js', 'import("./embed/reader-abcd.js")'],
     ['embed/reader-abcd.js', 'export function mount() {}'],
-  ]) {
+  ] as const) {
     writeFileSync(join(embed, file), text);
     writeFileSync(join(embed, `${file}.gz`), gzipSync(text));
     writeFileSync(join(embed, `${file}.br`), brotliCompressSync(text));

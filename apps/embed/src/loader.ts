@@ -89,7 +89,7 @@ function main(script: HTMLScriptElement): void {
   const position: Position = script.dataset.position === 'left' ? 'left' : 'right';
   let host: HTMLElement | null = null;
   const showLauncher = (shown: boolean) => {
-    if (!host && shown) host = launcher(locale, position, () => void load().then((r) => r?.open()));
+    if (!host && shown) host = launcher(locale, position, () => withReader((r) => r.open()));
     if (!host) return;
     host.hidden = !shown;
     if (shown && host.hasAttribute('popover') && !host.matches(':popover-open')) host.showPopover();
@@ -120,10 +120,15 @@ function main(script: HTMLScriptElement): void {
     return reader;
   };
 
+  const withReader = (action: (reader: EmbedReader) => void) =>
+    void load()
+      .then((r) => r && action(r))
+      .catch(warn);
+
   const run = (command: unknown[]) => {
     const [name, argument] = command as Command;
-    if (name === 'open') void load().then((r) => r?.open());
-    else if (name === 'start' && typeof argument === 'string') void load().then((r) => r?.start(argument));
+    if (name === 'open') withReader((r) => r.open());
+    else if (name === 'start' && typeof argument === 'string') withReader((r) => r.start(argument));
     else warn(`unknown command ${String(name)}`);
   };
 

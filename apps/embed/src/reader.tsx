@@ -148,6 +148,7 @@ export function mount(config: EmbedConfig): EmbedReader {
         config.warn(error);
       }
     },
+    onError: config.warn,
     onClosed: () => {
       const closing = handle;
       handle = null;

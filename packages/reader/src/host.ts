@@ -74,4 +74,6 @@ export interface ReaderHost {
   url?: () => string;
   /** the user closed the reader (from its catalogue, or by quitting a guide for good) */
   onClosed?: () => void;
+  /** what failed in the reader (an action, a render); unset: thrown as usual */
+  onError?: (error: unknown) => void;
 }

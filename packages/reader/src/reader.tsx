@@ -70,6 +70,17 @@ class Reader {
     private state: ReaderProgress,
   ) {}
 
+  /**
+   * An action's promise, ended: what fails is the host's to report (the snippet warns once and throws nothing into
+   * the page); without a reporter it stays an unhandled rejection, as before.
+   */
+  settle = (promise: Promise<unknown>): void => {
+    promise.catch((error: unknown) => {
+      if (this.host.onError) this.host.onError(error);
+      else void Promise.reject(error);
+    });
+  };
+
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -111,9 +122,11 @@ class Reader {
         ),
       });
     if (state.finished && state.scenarioId)
-      void this.loadScenario(state.scenarioId).then((s) => (s ? this.finish(s, false) : this.catalogue()));
-    else if (state.scenarioId && state.run) void this.play();
-    else if (state.scenarioId) void this.open(state.scenarioId);
+      this.settle(
+        this.loadScenario(state.scenarioId).then((s) => (s ? this.finish(s, false) : this.catalogue())),
+      );
+    else if (state.scenarioId && state.run) this.settle(this.play());
+    else if (state.scenarioId) this.settle(this.open(state.scenarioId));
     else this.catalogue();
   }
 
@@ -220,7 +233,7 @@ class Reader {
   }
 
   private draw(guide: Scenario, now: RunState) {
-    if (now.status === 'finished') return void this.finish(guide);
+    if (now.status === 'finished') return this.settle(this.finish(guide));
     if (!('index' in now) || now.status === 'navigating') return;
     const step = { kind: 'step' as const, guide, index: now.index, element: null, click: null };
     if (now.status === 'waiting') return this.show({ ...step, target: 'waiting' });
@@ -255,7 +268,7 @@ class Reader {
   move = (index: number) => {
     const view = this.snapshot.view;
     if (view.kind !== 'step' || !this.engine) return;
-    void (index > view.index ? this.engine.next() : this.engine.back());
+    this.settle(index > view.index ? this.engine.next() : this.engine.back());
   };
 
   private async finish(guide: Scenario, record = true) {
@@ -315,14 +328,14 @@ function CatalogueView({ reader }: { reader: Reader }) {
         answer={assistant.answer}
         error={assistant.error}
         onSubmit={(values) => void assistant.ask(values.query)}
-        onLaunch={(result) => void reader.open(result.scenarioId)}
+        onLaunch={(result) => reader.settle(reader.open(result.scenarioId))}
       />
       <Catalogue
         domain={location.host}
         guides={guides}
         error={failed}
         onRetry={() => setAttempt((n) => n + 1)}
-        onLaunch={(guide) => void reader.open(guide.id)}
+        onLaunch={(guide) => reader.settle(reader.open(guide.id))}
       />
     </>
   );
@@ -359,7 +372,7 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
   useEffect(() => {
     if (screenshot !== undefined) overlay?.handle.reposition();
   }, [overlay, screenshot]);
-  const quit = useCallback(() => void reader.quit(true), [reader]);
+  const quit = useCallback(() => reader.settle(reader.quit(true)), [reader]);
   if (!overlay) return null;
   return (
     <ShadowRootEnvironment container={overlay.container}>
@@ -373,7 +386,7 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
         clickState={click}
         onPauseClick={reader.pauseClick}
         onQuit={quit}
-        onHome={() => void reader.home()}
+        onHome={() => reader.settle(reader.home())}
       />
     </ShadowRootEnvironment>
   );
@@ -382,7 +395,7 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
 function ReaderView({ reader }: { reader: Reader }) {
   const intl = useIntl();
   const { view, alert, status } = useSyncExternalStore(reader.subscribe, reader.getSnapshot);
-  const home = useCallback(() => void reader.home(), [reader]);
+  const home = useCallback(() => reader.settle(reader.home()), [reader]);
   const { Panel } = reader.host;
   if (view.kind === 'closed') return null;
   if (view.kind === 'step') return <StepOverlay reader={reader} view={view} />;
@@ -396,8 +409,8 @@ function ReaderView({ reader }: { reader: Reader }) {
         index={0}
         onIndexChange={() => undefined}
         prerequisites={view.pending}
-        onLaunchPrerequisite={(linked) => linked.id && void reader.open(linked.id)}
-        onStart={() => void reader.start(view.guide)}
+        onLaunchPrerequisite={(linked) => linked.id && reader.settle(reader.open(linked.id))}
+        onStart={() => reader.settle(reader.start(view.guide))}
         onQuit={home}
         onHome={home}
       />
@@ -418,7 +431,7 @@ function ReaderView({ reader }: { reader: Reader }) {
       title={intl.formatMessage(messages.panel)}
       alert={alert}
       status={status ?? undefined}
-      onClose={() => void reader.quit(true)}
+      onClose={() => reader.settle(reader.quit(true))}
     >
       {body}
     </Panel>
@@ -433,10 +446,10 @@ function ReaderView({ reader }: { reader: Reader }) {
 export function mountReader(host: ReaderHost, initial: ReaderProgress | null): ReaderHandle {
   const intl = panelIntl(host.locale);
   const reader = new Reader(host, intl, initial ?? {});
-  const unmount = render(intl, <ReaderView reader={reader} />);
+  const unmount = render(intl, <ReaderView reader={reader} />, host.onError);
   reader.begin();
   return {
-    open: (scenarioId) => void reader.open(scenarioId),
+    open: (scenarioId) => reader.settle(reader.open(scenarioId)),
     unmount: () => {
       reader.destroy();
       unmount();

@@ -27,9 +27,14 @@ export function panelIntl(locale: Locale): IntlShape {
 /**
  * Renders a panel's React tree. The root's own container stays out of the page: what the user sees is portalled
  * into shadow roots (the panel's host, the step overlay), so the page's styles and scripts never meet it.
+ * `onError` receives what React would otherwise report at the window.
  */
-export function render(intl: IntlShape, node: ReactNode): () => void {
-  const root = createRoot(document.createElement('div'));
+export function render(intl: IntlShape, node: ReactNode, onError?: (error: unknown) => void): () => void {
+  // with a reporter, a render error is the host's to report rather than React's to throw (at the page's window)
+  const root = createRoot(
+    document.createElement('div'),
+    onError ? { onUncaughtError: onError, onCaughtError: onError, onRecoverableError: onError } : {},
+  );
   root.render(<RawIntlProvider value={intl}>{node}</RawIntlProvider>);
   return () => root.unmount();
 }
