@@ -49,7 +49,12 @@ function adopt(shadow: ShadowRoot, css: string): void {
   shadow.adoptedStyleSheets = [sheet];
 }
 
-function launcher(locale: Locale, position: Position, onOpen: () => void): HTMLElement {
+interface Launcher {
+  host: HTMLElement;
+  button: HTMLButtonElement;
+}
+
+function launcher(locale: Locale, position: Position, onOpen: () => void): Launcher {
   const host = document.createElement('mulot-launcher');
   host.setAttribute('data-mulot-ui', 'launcher');
   host.setAttribute('data-position', position);
@@ -75,7 +80,7 @@ function launcher(locale: Locale, position: Position, onOpen: () => void): HTMLE
   } catch {
     host.removeAttribute('popover');
   }
-  return host;
+  return { host, button };
 }
 
 function main(script: HTMLScriptElement): void {
@@ -87,12 +92,19 @@ function main(script: HTMLScriptElement): void {
   const src = new URL(script.src, location.href);
   const locale = localeOf(script);
   const position: Position = script.dataset.position === 'left' ? 'left' : 'right';
-  let host: HTMLElement | null = null;
+  let drawn: Launcher | null = null;
   const showLauncher = (shown: boolean) => {
-    if (!host && shown) host = launcher(locale, position, () => withReader((r) => r.open()));
-    if (!host) return;
+    if (!drawn && shown) drawn = launcher(locale, position, () => withReader((r) => r.open()));
+    if (!drawn) return;
+    const { host, button } = drawn;
     host.hidden = !shown;
     if (shown && host.hasAttribute('popover') && !host.matches(':popover-open')) host.showPopover();
+    // the reader closed: keyboard users are back where they opened it, not at the top of the page
+    if (
+      shown &&
+      (document.activeElement === document.body || document.activeElement?.localName === 'mulot-panel')
+    )
+      button.focus({ preventScroll: true });
   };
 
   let reader: Promise<EmbedReader | null> | null = null;

@@ -12,6 +12,7 @@ import {
   type ReaderProgress,
   type ReaderStorage,
 } from '@mulot/reader';
+import { useEffect, useRef } from 'react';
 import pandaCss from './generated/panda.css?inline';
 import { type EmbedConfig, type EmbedReader, PROGRESS_KEY, readProgress } from './shared';
 
@@ -125,9 +126,28 @@ async function addInterFont(): Promise<void> {
   document.fonts.add(await face.load());
 }
 
-/** The reader's panel: `@mulot/reader`'s, in its closed shadow root, with the design system's sheets. */
-function Panel(props: ReaderPanelProps) {
-  return <PanelHost {...props} css={pandaCss} />;
+/**
+ * The reader's panel: `@mulot/reader`'s, in its closed shadow root, with the design system's sheets. Opened by the
+ * launcher (which hides), it takes the focus: its first field or button, so that keyboard users go on from there.
+ */
+function Panel({ children, ...props }: ReaderPanelProps) {
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // after the shadow root's first render (the panel host renders its content in a layout effect)
+    const frame = requestAnimationFrame(() =>
+      content.current
+        ?.querySelector<HTMLElement>('input, textarea, button, a[href]')
+        ?.focus({ preventScroll: true }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <PanelHost {...props} css={pandaCss}>
+      <div ref={content} style={{ display: 'contents' }}>
+        {children}
+      </div>
+    </PanelHost>
+  );
 }
 
 export function mount(config: EmbedConfig): EmbedReader {

@@ -378,7 +378,10 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await page.keyboard.press('Enter');
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('heading', { name: 'Available guides' })).toBeVisible();
-    await expectPage(panel.getByRole('button', { name: 'Close' })).toBeVisible();
+    // the focus goes into the panel, and back to the launcher when it closes
+    await expectPage(panel.getByRole('textbox', { name: 'Describe what you want to do' })).toBeFocused();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expectPage(page.getByRole('button', { name: 'Open guides', exact: true })).toBeFocused();
     expect(errors).toEqual([]);
     await context.close();
     await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
