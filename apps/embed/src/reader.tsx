@@ -126,6 +126,9 @@ async function addInterFont(): Promise<void> {
   document.fonts.add(await face.load());
 }
 
+/** The side of the page the site owner chose (`data-position`): the launcher's, and the panel's when it opens. */
+let position: EmbedConfig['position'] = 'right';
+
 /**
  * The reader's panel: `@mulot/reader`'s, in its closed shadow root, with the design system's sheets. Opened by the
  * launcher (which hides), it takes the focus: its first field or button, so that keyboard users go on from there.
@@ -142,7 +145,7 @@ function Panel({ children, ...props }: ReaderPanelProps) {
     return () => cancelAnimationFrame(frame);
   }, []);
   return (
-    <PanelHost {...props} css={pandaCss}>
+    <PanelHost {...props} css={pandaCss} initialSide={position}>
       <div ref={content} style={{ display: 'contents' }}>
         {children}
       </div>
@@ -151,6 +154,7 @@ function Panel({ children, ...props }: ReaderPanelProps) {
 }
 
 export function mount(config: EmbedConfig): EmbedReader {
+  position = config.position;
   const api = createClient({ baseUrl: config.apiBase, getLocale: () => config.locale });
   void addInterFont().catch(() => undefined);
   let handle: ReaderHandle | null = null;

@@ -387,6 +387,25 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
   });
 
+  it('plays the calls a page queued before the snippet loaded', async () => {
+    const { context, page, errors } = await visitor('normal');
+    // the queue a site owner defines before the script tag, as the README gives it
+    await page.addInitScript(() => {
+      const queue = (...args: unknown[]) => {
+        queue.q.push(args);
+      };
+      queue.q = [] as unknown[][];
+      Object.assign(window, { mulot: queue });
+      queue('open');
+    });
+    await page.goto(`${demo.url}/tarifs.html`);
+    await expectPage(
+      page.locator('mulot-panel').getByRole('heading', { name: 'Guides disponibles' }),
+    ).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('plays under a strict Content-Security-Policy that lists only the Mulot origin', async () => {
     const { context, page, errors } = await visitor('strict-csp');
     const response = await page.goto(`${demo.url}/`);

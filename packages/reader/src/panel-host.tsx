@@ -48,6 +48,8 @@ export interface PanelHostProps extends Omit<ExtensionPanelProps, 'side' | 'onMo
   passThrough?: boolean;
   /** called with the host once placed (the extension watches trusted input on it); returns its cleanup */
   onHost?: (host: HTMLElement) => () => void;
+  /** the side it opens on (the user moves it to the other one); right by default */
+  initialSide?: 'left' | 'right';
 }
 
 /**
