@@ -12,4 +12,4 @@ export type {
 } from './host';
 export { PanelHost, type PanelHostProps } from './panel-host';
 export { mountReader, type ReaderHandle } from './reader';
-export { panelIntl, render, toLocale } from './render';
+export { panelIntl, render } from './render';

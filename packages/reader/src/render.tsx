@@ -6,10 +6,6 @@ import type { Locale } from './host';
 
 const cache = createIntlCache();
 
-export function toLocale(value: unknown): Locale {
-  return typeof value === 'string' && value.toLowerCase().startsWith('en') ? 'en' : 'fr';
-}
-
 /** react-intl for the panels, from the one catalogue: French is each text's default message, English en.json. */
 export function panelIntl(locale: Locale): IntlShape {
   return createIntl(

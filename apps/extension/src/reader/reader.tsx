@@ -1,5 +1,5 @@
 import type { Schemas } from '@mulot/api-client';
-import { mountReader, type ReaderHost, type ReaderPanelProps } from '@mulot/reader';
+import { mountReader, type ReaderHost } from '@mulot/reader';
 import type { Api } from '../client';
 import type { Context } from '../context';
 import { addInterFont } from '../font';
@@ -52,10 +52,6 @@ function memberTransport(api: Api): ReaderHost['transport'] {
   };
 }
 
-function ExtensionReaderPanel(props: ReaderPanelProps) {
-  return <PanelHost {...props} />;
-}
-
 /**
  * Reader mode: `@mulot/reader` with the member's session as its transport, the tab's state (kept by the
  * background) as its storage, the guides completed in this browser kept by the background too (the extension's
@@ -78,7 +74,7 @@ export function mountExtensionReader(context: Context, initial: ReaderState): ()
         },
       },
       locale: toLocale(context.session.locale),
-      Panel: ExtensionReaderPanel,
+      Panel: PanelHost,
       css: PANEL_CSS,
       // the guide never takes the user off the project's sites (a step's URL is whatever was saved)
       navigate: (url) => {
