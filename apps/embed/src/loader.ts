@@ -124,9 +124,11 @@ function main(script: HTMLScriptElement): void {
         return mounted;
       })
       .catch((error: unknown) => {
-        // a page whose CSP does not allow the Mulot origin, a network failure: the launcher stays, one warning
+        // a page whose CSP does not allow the Mulot origin, a network failure: one warning, and the launcher (also
+        // where a guide in progress was to resume) lets the user try again
         reader = null;
         warn(error);
+        showLauncher(true);
         return null;
       });
     return reader;
