@@ -1,4 +1,5 @@
 import type { ImageType } from '../db/schema.ts';
+import { uuidPattern } from '../ids.ts';
 import { fieldProblem, HttpProblem } from '../problems.ts';
 import type { PagePosition } from '../repositories/pages.ts';
 import { sniffImage } from '../storage.ts';
@@ -16,8 +17,6 @@ export function organizationOf<K extends OperationId>(request: Request<K>): stri
   if (!organizationId) throw new HttpProblem('organization-required');
   return organizationId;
 }
-
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The cursor handed out as `nextCursor`: the last item's position, opaque to clients (base64url JSON). */
 export function encodeCursor(position: PagePosition): string {
