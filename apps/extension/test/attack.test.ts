@@ -82,6 +82,7 @@ function closedText(page: Page): Promise<string> {
   return withDom(page, async (root) => {
     const texts: string[] = [];
     const walk = (node: DomNode, closed: boolean) => {
+      if (node.nodeName === 'STYLE') return;
       if (closed && node.nodeType === 3) texts.push(node.nodeValue);
       for (const shadow of node.shadowRoots ?? []) walk(shadow, closed || shadow.shadowRootType === 'closed');
       for (const child of node.children ?? []) walk(child, closed);
