@@ -46,6 +46,14 @@ try {
   const { buildServer } = await import('./app.ts');
   app = await buildServer(config);
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+  // Nobody else reads migration 0012's report: the operator is told at every start until the authors fix them.
+  const { reportedStepUrls } = await import('./repositories/steps.ts');
+  const reported = await reportedStepUrls(app.mulot.db);
+  if (reported.steps > 0)
+    app.log.warn(
+      reported,
+      `${reported.steps} step URL(s) saved before issue 37 are not http(s) pages of their project's sites (table step_url_reports, ${reported.organizations} organization(s)): the guides play them only on the project's sites; list them with the query in the README's "Operations" and ask their authors to fix each step's URL`,
+    );
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   console.error(`mulot: ${startupProblem(error, config)}`);

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { MailSink } from '@mulot/testing/mail';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/index.ts';
 import { backend, rootUrl, seededDataDir } from './support/harness.ts';
 import { ApiProcess } from './support/process.ts';
 
@@ -99,6 +102,53 @@ describe.skipIf(backend !== 'pglite')('the mulot-api command', () => {
     expect(bare[1]).toMatch(/^PUBLIC_URL is not set: /);
     expect(await warnings({ JWT_SECRET: 's'.repeat(40), PUBLIC_URL: 'https://mulot.example.com' })).toEqual(
       [],
+    );
+  }, 600_000);
+
+  it('warns at every start while steps reported by migration 0012 still have the URL reported, with the counts', async () => {
+    const dataDir = seededDataDir('mulot-cli-step-urls-');
+    dirs.push(dataDir);
+    // what an installation from before issue 37 holds: a step played on another site, one on `javascript:`, and
+    // one reported then fixed by its author (its URL is no longer the one reported)
+    const db = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    const [organization, project, category, scenario] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    await sql`INSERT INTO organizations (id, name) VALUES (${organization}, 'O')`.execute(db);
+    await sql`INSERT INTO projects (id, organization_id, name, description, sites)
+      VALUES (${project}, ${organization}, 'P', '', '["https://shop.example.com"]'::jsonb)`.execute(db);
+    await sql`INSERT INTO categories (id, organization_id, project_id, name)
+      VALUES (${category}, ${organization}, ${project}, 'C')`.execute(db);
+    await sql`INSERT INTO scenarios (id, organization_id, category_id, title, description, summary, min_duration, max_duration)
+      VALUES (${scenario}, ${organization}, ${category}, 'S', '', '', 0, 0)`.execute(db);
+    const steps: Array<[string, string, string]> = [
+      ['https://evil.example.org/', 'https://evil.example.org/', 'site'],
+      ['javascript:alert(1)', 'javascript:alert(1)', 'scheme'],
+      ['https://shop.example.com/cart', 'https://u:p@shop.example.com/cart', 'credentials'],
+    ];
+    for (const [index, [url, reported, reason]] of steps.entries()) {
+      const step = randomUUID();
+      await sql`INSERT INTO steps (id, organization_id, scenario_id, position, name, text, url, auto_click,
+          missing_wait_seconds, missing_then, created_at, updated_at)
+        VALUES (${step}, ${organization}, ${scenario}, ${index + 1}, 's', 't', ${url}, false, 6, 'unanchored', now(), now())`.execute(
+        db,
+      );
+      await sql`INSERT INTO step_url_reports (step_id, scenario_id, organization_id, url, reason)
+        VALUES (${step}, ${scenario}, ${organization}, ${reported}, ${reason})`.execute(db);
+    }
+    await db.destroy();
+
+    const api = run({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    await api.listening();
+    api.kill('SIGINT');
+    await api.exited;
+    const warnings = api.lines.filter((l) => l.level === 40).map((l) => l.msg);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^2 step URL\(s\) saved before issue 37 are not http\(s\) pages of their project's sites \(table step_url_reports, 1 organization\(s\)\): .*ask their authors to fix/,
     );
   }, 600_000);
 

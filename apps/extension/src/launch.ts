@@ -130,6 +130,13 @@ export interface ResolveContext {
 
 export type UrlResolution = { ok: true; url: string } | { ok: false; error: MessageKey };
 
+/** A step's page: a path alone (`/tarifs.html`, as the API keeps it) is on the project's site, not a host. */
+function stepPage(url: string, site: string | undefined): string | null {
+  const text = url.trim();
+  if (!/^\/(?![/\\])/.test(text)) return normalizeUrl(text);
+  return site ? new URL(text, site).href : null;
+}
+
 /**
  * Where to open the tab when the back-office gave no URL: the chosen step's page, else the first step's, else the
  * project's first site. A reader launch on a scenario without steps is refused ("Ce scénario ne contient aucune étape").
@@ -139,10 +146,10 @@ export function resolveUrl(launch: Launch, context: ResolveContext): UrlResoluti
     return { ok: false, error: 'launch.noSteps' };
   if (launch.url) return { ok: true, url: launch.url };
   const step = context.steps?.find((s) => s.id === launch.stepId) ?? context.steps?.[0];
-  const fromStep = step?.url ? normalizeUrl(step.url) : null;
+  const site = context.projectSites?.map(normalizeUrl).find((s) => s !== null);
+  const fromStep = step?.url ? stepPage(step.url, site) : null;
   if (fromStep) return { ok: true, url: fromStep };
-  const site = context.projectSites?.find((s) => normalizeUrl(s));
-  if (site) return { ok: true, url: normalizeUrl(site) as string };
+  if (site) return { ok: true, url: site };
   if (launch.scenarioId) return { ok: false, error: 'launch.urlNotFound' };
   return { ok: false, error: 'launch.noSite' };
 }

@@ -165,6 +165,13 @@ describe('resolveUrl', () => {
     });
   });
 
+  it("opens a step saved as a path alone on the project's first site", () => {
+    const l = launch({ mode: 'reader', scenarioId: ids.scenarioId });
+    expect(
+      resolveUrl(l, { steps: [{ id: 'x', url: '/tarifs.html' }], projectSites: ['shop.example.com'] }),
+    ).toEqual({ ok: true, url: 'https://shop.example.com/tarifs.html' });
+  });
+
   it('says when no site is configured for the project', () => {
     const l = launch({ mode: 'creator', projectId: ids.projectId, categoryId: ids.categoryId });
     expect(resolveUrl(l, { projectSites: [] })).toEqual({ ok: false, error: 'launch.noSite' });

@@ -86,6 +86,19 @@ export function sameOriginAndPath(a: string, b: string): boolean {
   }
 }
 
+/**
+ * A step's page as an absolute URL: the API keeps a path alone (`/tarifs.html`) as it was typed, meaning the site
+ * the guide is played on, i.e. the current page's. Null when there is none, or nothing a browser could load.
+ */
+function stepPage(url: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, location.href).href;
+  } catch {
+    return null;
+  }
+}
+
 type Listener<K extends keyof RunEvents> = (value: RunEvents[K]) => void;
 
 /**
@@ -229,12 +242,13 @@ export class RunEngine {
     const index = progress.index;
     const step = this.steps[index] as RunStep;
     const samePage = this.#options.samePage ?? sameOriginAndPath;
+    const url = stepPage(step.url);
     // a step on another page: go there once (a page that redirects, e.g. to a login, is not fought: the step is
     // then looked for where the user is); that page's engine resumes from the store
-    if (step.url && !samePage(step.url, location.href) && progress.navigated !== index) {
+    if (url && !samePage(url, location.href) && progress.navigated !== index) {
       await this.#save({ ...progress, navigated: index });
-      this.#set({ status: 'navigating', index, url: step.url });
-      (this.#options.navigate ?? ((url) => location.assign(url)))(step.url);
+      this.#set({ status: 'navigating', index, url });
+      (this.#options.navigate ?? ((to) => location.assign(to)))(url);
       return;
     }
     const target = parseTarget(step.target);

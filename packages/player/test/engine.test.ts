@@ -268,6 +268,23 @@ describe('a run across page loads', () => {
     expect(navigate).toHaveBeenCalledOnce();
     expect(second.run.state).toMatchObject({ status: 'unanchored', index: 0, reason: 'not-found' });
   });
+
+  test('a step’s page saved as a path alone is on the site the guide is played on', async () => {
+    // the API keeps `/tarifs.html` as typed: the page it means is the current site's, compared and navigated to
+    // as an address (the host's own check, e.g. the extension's project's sites, needs one)
+    const here = new URL(location.href);
+    const steps = [step('a', here.pathname, null), step('b', '/catalogue?from=guide', null)];
+    const store = memoryStore();
+    const navigate = vi.fn();
+    const { run } = engine({ steps, store, navigate, samePage: undefined });
+    await begin(run);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(run.state).toEqual({ status: 'unanchored', index: 0, reason: 'no-target' });
+    await run.next();
+    const page = `${here.origin}/catalogue?from=guide`;
+    expect(run.state).toEqual({ status: 'navigating', index: 1, url: page });
+    expect(navigate).toHaveBeenCalledWith(page);
+  });
 });
 
 describe('a missing target, under each policy', () => {

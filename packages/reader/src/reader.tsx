@@ -15,6 +15,7 @@ import {
   type RunnerTarget,
   ShadowRootEnvironment,
 } from '@mulot/ui/fragments/runner';
+import { css } from '@mulot/ui/styled-system/css';
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { defineMessages, type IntlShape, useIntl } from 'react-intl';
 import { useAssistant } from './assistant';
@@ -268,6 +269,7 @@ class Reader {
   move = (index: number) => {
     const view = this.snapshot.view;
     if (view.kind !== 'step' || !this.engine) return;
+    if (this.snapshot.status) this.set({ status: null });
     this.settle(index > view.index ? this.engine.next() : this.engine.back());
   };
 
@@ -342,7 +344,16 @@ function CatalogueView({ reader }: { reader: Reader }) {
 }
 
 /** A step over the page: the player's overlay rings the target, GuideRunner is its card (in its shadow root). */
-function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { kind: 'step' }> }) {
+function StepOverlay({
+  reader,
+  view,
+  status,
+}: {
+  reader: Reader;
+  view: Extract<View, { kind: 'step' }>;
+  /** where the guide was paused, back on the project's sites: the card says it as the panel would */
+  status?: string | null | undefined;
+}) {
   const { guide, index, target, element, click, screenshot } = view;
   const [overlay, setOverlay] = useState<{ handle: HighlightHandle; container: HTMLElement } | null>(null);
   // one overlay per step, as the user moves on; the first one focuses its card when the target is not found
@@ -376,6 +387,11 @@ function StepOverlay({ reader, view }: { reader: Reader; view: Extract<View, { k
   if (!overlay) return null;
   return (
     <ShadowRootEnvironment container={overlay.container}>
+      {status && (
+        <p role="status" className={css({ textStyle: 'sm', color: 'fg.muted', mb: '3' })}>
+          {status}
+        </p>
+      )}
       <GuideRunner
         title={guide.title}
         steps={guide.steps}
@@ -398,7 +414,7 @@ function ReaderView({ reader }: { reader: Reader }) {
   const home = useCallback(() => reader.settle(reader.home()), [reader]);
   const { Panel } = reader.host;
   if (view.kind === 'closed') return null;
-  if (view.kind === 'step') return <StepOverlay reader={reader} view={view} />;
+  if (view.kind === 'step') return <StepOverlay reader={reader} view={view} status={status} />;
   let body: React.ReactNode = null;
   if (view.kind === 'catalogue') body = <CatalogueView reader={reader} />;
   else if (view.kind === 'prerequisites')

@@ -214,3 +214,20 @@ export function healthSteps(db: Db, organizationId: string, scenarioId: string) 
     .orderBy('position')
     .execute();
 }
+
+/**
+ * The steps migration 0012 reported (a URL outside http(s) or the project's sites, saved before issue 37) whose URL
+ * is still the one reported: an author who saved the step since has fixed it. Counted across organizations, for
+ * the operator's start-up line.
+ */
+export async function reportedStepUrls(db: Db): Promise<{ steps: number; organizations: number }> {
+  const row = await db
+    .selectFrom('step_url_reports as r')
+    .innerJoin('steps as s', (join) => join.onRef('s.id', '=', 'r.step_id').onRef('s.url', '=', 'r.url'))
+    .select([
+      sql<number>`count(DISTINCT r.step_id)::int`.as('steps'),
+      sql<number>`count(DISTINCT r.organization_id)::int`.as('organizations'),
+    ])
+    .executeTakeFirst();
+  return { steps: row?.steps ?? 0, organizations: row?.organizations ?? 0 };
+}

@@ -380,12 +380,14 @@ function screenshotUrl(session: Session, scenarioId: string, stepId: string): st
 }
 
 /**
- * The window to capture, when a capture shows what the guide shows: the sender is a tab in a mode, on its project's
- * sites, and the active tab of the focused window (else the capture would be of another tab: the user's webmail).
+ * The window to capture, when a capture shows what the guide shows: the sender is a tab in `mode` (the creator
+ * captures a step, the reader a step it could not find: neither sends the other's), on its project's sites, and the
+ * active tab of the focused window (else the capture would be of another tab: the user's webmail).
  */
-async function capturableWindow(sender: Sender): Promise<number | null> {
+async function capturableWindow(sender: Sender, mode: TabState['mode']): Promise<number | null> {
   const tab = sender.tab;
-  if (tab?.id === undefined || tab.windowId === undefined || !(await modeOfSender(sender))) return null;
+  if (tab?.id === undefined || tab.windowId === undefined || (await modeOfSender(sender))?.mode !== mode)
+    return null;
   // another window in front (the user moved on): not what the guide shows. No window focused at all (the browser
   // behind another application) still captures the tab's own window, whose active tab is checked next.
   const focused = await browser.windows.getLastFocused().catch(() => null);
@@ -397,7 +399,7 @@ async function capturableWindow(sender: Sender): Promise<number | null> {
 
 async function putScreenshot(sender: Sender, scenarioId: string, stepId: string): Promise<{ ok: boolean }> {
   const session = await getSession();
-  const windowId = await capturableWindow(sender);
+  const windowId = await capturableWindow(sender, 'creator');
   if (!session || windowId === null) return { ok: false };
   return putCapture(session, windowId, screenshotUrl(session, scenarioId, stepId), sender.tab?.id);
 }
@@ -437,7 +439,7 @@ async function putIssueScreenshot(
 ): Promise<{ ok: boolean }> {
   const session = await getSession();
   // otherwise the issue stays without its screenshot ("Capture non disponible" in guide health)
-  const windowId = await capturableWindow(sender);
+  const windowId = await capturableWindow(sender, 'reader');
   if (!session || windowId === null) return { ok: false };
   try {
     const path = [ids.scenarioId, 'runs', ids.runId, 'issues', ids.issueId].map(encodeURIComponent).join('/');

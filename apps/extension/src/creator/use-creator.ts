@@ -70,8 +70,8 @@ export function useCreator({ api }: Context, initial: CreatorState) {
   const intl = useIntl();
   const state = useRef(initial);
   const [view, setView] = useState<View>({ kind: 'loading' });
-  // back on the project's sites after leaving them: where the guide was paused
-  const [notice, setNotice] = useState<Notice>(() =>
+  // back on the project's sites after leaving them: where the guide was paused (said until the next notice)
+  const [paused] = useState<Notice>(() =>
     initial.pausedOn
       ? {
           status: intl.formatMessage(
@@ -84,6 +84,7 @@ export function useCreator({ api }: Context, initial: CreatorState) {
         }
       : {},
   );
+  const [notice, setNotice] = useState<Notice>(paused);
   const [hidden, setHidden] = useState(false);
   const [passThrough, setPassThrough] = useState(false);
   const [pending, setPending] = useState(false);
@@ -126,7 +127,11 @@ export function useCreator({ api }: Context, initial: CreatorState) {
         delete state.current.stepId;
         delete state.current.recapture;
         const step = scenario.steps.find((s) => s.id === stepId);
-        if (step) return setView({ kind: 'step', scenario, step, recapture: Boolean(recapture) });
+        if (step) {
+          setView({ kind: 'step', scenario, step, recapture: Boolean(recapture) });
+          setNotice(after);
+          return;
+        }
       }
       let others: Schemas['ScenarioSummary'][] = [];
       try {
@@ -145,7 +150,7 @@ export function useCreator({ api }: Context, initial: CreatorState) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
     if (state.current.scenarioId) {
-      void stepsView();
+      void stepsView(paused);
       return;
     }
     allProjects(api)
