@@ -1,7 +1,6 @@
 // When each project's sites were last seen calling the public API: the project page's installation status (issue 39).
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
-import { hostOf } from './repositories/projects.ts';
 
 interface Sighting {
   projectId: string;
@@ -31,17 +30,8 @@ export class SiteSightings {
     this.#rewriteMs = rewriteMs;
   }
 
-  /** A public call of the project from `address` (an origin or a page URL already found on the project's sites). */
-  seen(projectId: string, address: string, now = Date.now()): void {
-    const host = hostOf(address);
-    let url: URL;
-    try {
-      url = new URL(address);
-    } catch {
-      return;
-    }
-    if (!host || (url.protocol !== 'https:' && url.protocol !== 'http:')) return;
-    const origin = url.origin;
+  /** A public call of the project from `origin`, on `host` (one of the project's sites, as they are matched). */
+  seen(projectId: string, host: string, origin: string, now = Date.now()): void {
     const id = `${projectId}\n${host}`;
     const sighting = this.#sightings.get(id);
     if (sighting) {
@@ -51,7 +41,10 @@ export class SiteSightings {
       return;
     }
     // Hosts are the projects' own sites, so this stays small; a bound all the same, written before forgetting.
-    if (this.#sightings.size >= 10_000) void this.flush().then(() => this.#forgetWritten());
+    if (this.#sightings.size >= 10_000)
+      void this.flush()
+        .then(() => this.#forgetWritten())
+        .catch(() => undefined);
     this.#sightings.set(id, { projectId, host, origin, seenAt: now, writtenAt: 0, pending: true });
   }
 

@@ -26,6 +26,15 @@ function pageOf(request: FastifyRequest): string | null {
   return typeof url === 'string' ? url : null;
 }
 
+function httpOrigin(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Before a public call's handler (its query and body already validated): the key's project, or one 404 whatever
  * was wrong with the key; the Origin, when a browser sent one, among the project's sites (reflected, never `*`);
@@ -51,7 +60,9 @@ export function siteHook(services: Services) {
     // browser's Origin accepted above (the extension's calls carry its own origin, the page's URL tells the site).
     const page = pageOf(request);
     const seenFrom = page && onSites(project.sites, page) ? page : typeof origin === 'string' ? origin : null;
-    if (seenFrom) services.siteSightings.seen(project.id, seenFrom);
+    const seenOrigin = seenFrom ? httpOrigin(seenFrom) : null;
+    const seenHost = seenFrom ? hostOf(seenFrom) : null;
+    if (seenOrigin && seenHost) services.siteSightings.seen(project.id, seenHost, seenOrigin);
   };
 }
 
