@@ -301,7 +301,9 @@ describe('installation status', () => {
     const never = { seenOrigin: null, lastSeenAt: null };
     const before = await diffusion(admin, books.id);
     expect(before.status).toBe(200);
+    // No PUBLIC_URL in the tests: the back-office then uses its own API's origin.
     expect(before.body).toEqual({
+      publicUrl: null,
       sites: [
         { site: librairie, ...never },
         { site: journal, ...never },

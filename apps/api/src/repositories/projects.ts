@@ -319,7 +319,7 @@ export async function projectDiffusion(
   db: Db,
   organizationId: string,
   id: string,
-): Promise<Schemas['ProjectDiffusion'] | undefined> {
+): Promise<Pick<Schemas['ProjectDiffusion'], 'sites'> | undefined> {
   const project = await db
     .selectFrom('projects')
     .select('sites')

@@ -74,5 +74,5 @@ export const rotateSiteKey: Handler<'rotateSiteKey'> = async (services, request)
 export const getProjectDiffusion: Handler<'getProjectDiffusion'> = async (services, request) => {
   const body = await projects.projectDiffusion(services.db, organizationOf(request), request.params.id);
   if (!body) throw notFound('project-not-found');
-  return { status: 200, body };
+  return { status: 200, body: { publicUrl: services.config.publicUrl ?? null, ...body } };
 };

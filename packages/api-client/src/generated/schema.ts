@@ -1792,6 +1792,12 @@ export interface components {
         };
         /** @description A project's sites with when each last called the public API (GET /projects/{id}/diffusion). */
         ProjectDiffusion: {
+            /**
+             * @description The server's public address (the origin of its `PUBLIC_URL`), where the snippet loads `/embed.js` from
+             *     and the extension calls; null when the server was not given one (the back-office then uses its own API's
+             *     origin).
+             */
+            publicUrl: string | null;
             sites: components["schemas"]["SiteInstallation"][];
         };
         /** @description GET /projects: one page of projects, in the order the operation states. */
