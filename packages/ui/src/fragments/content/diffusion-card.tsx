@@ -21,6 +21,8 @@ export interface DiffusionCardProps {
   siteKey: string;
   /** Each site's installation status; undefined while it loads. */
   installations: SiteInstallation[] | undefined;
+  /** Why the statuses could not be read (the rest of the card stays usable). */
+  statusError?: string | null;
   /** Only Admins change the key: the others do not see the action. */
   canRotate: boolean;
   rotateOpen: boolean;
@@ -168,6 +170,7 @@ export function DiffusionCard({
   mulotUrl,
   siteKey,
   installations,
+  statusError,
   canRotate,
   rotateOpen,
   onRotateOpenChange,
@@ -217,7 +220,9 @@ export function DiffusionCard({
           <h4 id={statusId} className={heading}>
             <FormattedMessage id="content.diffusion.status" defaultMessage="Installation sur vos sites" />
           </h4>
-          {installations === undefined ? (
+          {statusError ? (
+            <p className={help}>{statusError}</p>
+          ) : installations === undefined ? (
             <Skeleton className={css({ h: '5', w: 'full', maxW: 'md' })} />
           ) : (
             <ul className={sites}>
