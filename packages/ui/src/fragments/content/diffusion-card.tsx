@@ -216,7 +216,11 @@ export function DiffusionCard({
           </p>
         </div>
 
-        <section className={section} aria-labelledby={statusId}>
+        <section
+          className={section}
+          aria-labelledby={statusId}
+          aria-busy={installations === undefined && !statusError ? true : undefined}
+        >
           <h4 id={statusId} className={heading}>
             <FormattedMessage id="content.diffusion.status" defaultMessage="Installation sur vos sites" />
           </h4>
