@@ -1,7 +1,9 @@
 // The public calls a customer's site makes for its end users, who have no Mulot account (issue 39): scoped by the
 // project's site key to its published guides, from its own sites only, counted, and never a member's data.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeAnonymousRuns } from '../src/retention.ts';
 import type { Schemas } from '../src/types.ts';
 import { addMember } from './support/fixtures.ts';
 import { backend, type Session, startServer, type TestServer } from './support/harness.ts';
@@ -275,6 +277,49 @@ describe("an end user's run", () => {
       expect(refused.status).toBe(404);
       expect(refused.body.code).toBe('scenario-not-found');
     }
+  });
+});
+
+describe("anonymous runs' retention", () => {
+  it("deletes the anonymous runs past the retention, keeps the recent ones, members' runs and the dashboard", async () => {
+    const db = server.app.mulot.db;
+    const anonymous = async () => {
+      const visitorId = randomUUID();
+      const run = await fromSite<Schemas['PublicRun']>('POST', '/api/public/runs', {
+        origin: site,
+        body: { key: project.siteKey, scenarioId: published.id, visitorId, status: 'started' },
+      });
+      expect(run.status).toBe(201);
+      return { id: run.body.id, visitorId };
+    };
+    const old = await anonymous();
+    const recent = await anonymous();
+    const member = await server.call<{ id: string }>('POST', `/api/scenarios/${published.id}/runs`, {
+      ...as(admin),
+      body: { status: 'started' },
+    });
+    expect(member.status).toBe(201);
+    // 91 days ago: past the 90 days kept by default; the member's run as old.
+    const longAgo = new Date(Date.now() - 91 * 24 * 3600 * 1000);
+    await sql`UPDATE runs SET created_at = ${longAgo} WHERE id IN (${old.id}, ${member.body.id})`.execute(db);
+    const dashboard = (await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body;
+
+    expect(server.app.mulot.config.anonymousRunRetentionDays).toBe(90);
+    expect(await purgeAnonymousRuns(db, 90)).toBe(1);
+
+    const left = await sql<{
+      id: string;
+    }>`SELECT id FROM runs WHERE id IN (${old.id}, ${recent.id}, ${member.body.id})`.execute(db);
+    expect(left.rows.map((r) => r.id).sort()).toEqual([recent.id, member.body.id].sort());
+    // Its visitor can no longer update it.
+    const gone = await fromSite<Schemas['Problem']>('PATCH', `/api/public/runs/${old.id}`, {
+      origin: site,
+      body: { key: project.siteKey, visitorId: old.visitorId, status: 'completed' },
+    });
+    expect(gone.status).toBe(404);
+    expect((await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body.counts).toEqual(
+      dashboard.counts,
+    );
   });
 });
 

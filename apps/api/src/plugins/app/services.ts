@@ -14,6 +14,7 @@ import { PublicCounts } from '../../public-counts.ts';
 import { RateLimits } from '../../rate-limit.ts';
 import { projectBySiteKey } from '../../repositories/projects.ts';
 import { AccessRows } from '../../repositories/users.ts';
+import { AnonymousRunRetention } from '../../retention.ts';
 import { loadJwtSecret, Tokens } from '../../security.ts';
 import { SiteKeys } from '../../site-keys.ts';
 import { SiteSightings } from '../../site-sightings.ts';
@@ -78,6 +79,10 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
       : new StatisticsKeeper(db, {
           onError: (error) => app.log.warn({ err: error }, 'planner statistics not refreshed'),
         });
+  const retention = new AnonymousRunRetention(db, {
+    days: config.anonymousRunRetentionDays,
+    onError: (error) => app.log.warn({ err: error }, 'anonymous runs past their retention not deleted'),
+  });
   app.decorate('mulot', services);
   app.decorateRequest('caller', null);
   app.decorateRequest('site', null);
@@ -91,6 +96,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     services.publicCounts.start();
     services.siteSightings.start();
     statistics?.start();
+    retention.start();
   });
   // Runs once the server has stopped accepting and the requests in progress have been answered.
   app.addHook('onClose', async () => {
@@ -98,6 +104,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     await services.publicCounts.stop();
     await services.siteSightings.stop();
     await statistics?.stop();
+    await retention.stop();
     mailer.close();
     await db.destroy();
   });
