@@ -109,6 +109,22 @@ export const StatusLoading: Story = {
   play: async ({ canvasElement }) => {
     const card = cardOf(canvasElement);
     await expect(within(card).queryAllByRole('listitem')).toHaveLength(0);
+    await expect(within(card).getByRole('region', { name: 'Installation sur vos sites' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(within(card).getByRole('button', { name: "Copier l'extrait" })).toBeEnabled();
+  },
+};
+
+/** The statuses could not be read: said in their place, the rest still usable. */
+export const StatusUnavailable: Story = {
+  args: { installations: undefined, statusError: 'Le serveur est momentanément indisponible.' },
+  play: async ({ canvasElement }) => {
+    const card = cardOf(canvasElement);
+    const status = within(card).getByRole('region', { name: 'Installation sur vos sites' });
+    await expect(status).toHaveTextContent('Le serveur est momentanément indisponible.');
+    await expect(status).not.toHaveAttribute('aria-busy');
     await expect(within(card).getByRole('button', { name: "Copier l'extrait" })).toBeEnabled();
   },
 };
