@@ -27,13 +27,29 @@ function startEntry(packageDir: string): string {
   return join(packageDir, file);
 }
 
-function run(packageDir: string, env: Record<string, string>): { child: ChildProcess; output: string[] } {
-  // Only what the server needs: no variable of the test runner (a DATABASE_URL of the machine…) leaks in.
-  const child = spawn(process.execPath, [startEntry(packageDir)], {
+/**
+ * A package's start command as a child of this process, its output piped. Only PATH and `env` reach it: no variable
+ * of the test runner (a DATABASE_URL of the machine…) leaks in.
+ */
+function spawnStart(packageDir: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [startEntry(packageDir)], {
     cwd: packageDir,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+const apiDir = join(repo, 'apps/api');
+
+/**
+ * apps/api as an operator starts it, with only `env` (and PATH) for its variables: the one way every suite and bench
+ * starts the API. The caller reads its output and stops it; `startProduct` below does both for a product to test.
+ */
+export function spawnApi(env: Record<string, string>): ChildProcess {
+  return spawnStart(apiDir, env);
+}
+
+function collected(child: ChildProcess): { child: ChildProcess; output: string[] } {
   const output: string[] = [];
   const collect = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
   child.stdout?.on('data', collect);
@@ -115,7 +131,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Starte
     LOG_LEVEL: 'info',
     ...options.env,
   };
-  const { child, output } = run(join(repo, 'apps/api'), env);
+  const { child, output } = collected(spawnApi(env));
   const cleanup = () => {
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   };
@@ -140,7 +156,9 @@ export async function startProduct(options: ProductOptions = {}): Promise<Starte
 
 /** apps/demo-site, the customer website guides are authored and played on. */
 export async function startDemoSite(): Promise<Started> {
-  const { child, output } = run(join(repo, 'apps/demo-site'), { PORT: '0', HOST: '127.0.0.1' });
+  const { child, output } = collected(
+    spawnStart(join(repo, 'apps/demo-site'), { PORT: '0', HOST: '127.0.0.1' }),
+  );
   try {
     const url = await listening(/demo site on (http:\/\/localhost:\d+)/, 'the demo site', child, output);
     const port = new URL(url).port;

@@ -7,13 +7,15 @@ import {
   describe,
   distinct,
   type Field,
+  fieldOrder,
   fieldsOf,
   guidesWith,
+  type Lookups,
   type Reading,
   readingOf,
   type Scope,
-  scopeIndex,
 } from './guides.ts';
+import { scopeIndex } from './organization-index.ts';
 import { alternativesOf, conceptsOf, key, stemsOf, vocabulary } from './query.ts';
 import { corrections } from './typos.ts';
 
@@ -97,13 +99,15 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
   );
   const readings = concepts.map((c) => distinct(c.alternatives.map((a) => readingOf(a, stems))));
 
+  const lookups: Lookups = new Map();
   // A word that no guide has, itself, may be a typo: read it as the closest title or step-name word.
   const unknown = concepts
     .map((c, ci) => ({ c, ci }))
     .filter(
       ({ c, ci }) =>
         c.alternatives[0]?.words.length === 1 &&
-        (readings[ci]?.[0] === undefined || guidesWith(index, readings[ci]?.[0] as Reading).size === 0),
+        (readings[ci]?.[0] === undefined ||
+          guidesWith(index, readings[ci]?.[0] as Reading, lookups).size === 0),
     );
   const fixes = corrections(
     index.words,
@@ -127,88 +131,135 @@ export async function searchGuides(db: Db, scope: Scope, query: string): Promise
       readings[f.ci]?.push(...distinct(f.alternatives.map((a) => readingOf(a, fixedStems))));
   }
 
-  // Each guide's best match of each concept: field weight × the alternative's weight; only the guides that have one
-  // of the alternatives are visited.
-  const having = readings.map((list) => list.map((reading) => guidesWith(index, reading)));
-  const visited = [...new Set(having.flatMap((list) => list.flatMap((set) => [...set])))].sort(
-    (a, b) => a - b,
-  );
-  const found = visited.map((di) => {
-    const [id, doc] = docs[di] as readonly [string, Doc];
-    const best = concepts.map(() => 0);
-    // Per concept and field, the best alternative found there: a guide that has a concept in several fields is more
-    // about it (it orders guides of equal score, like a term's frequency in BM25, without changing the decision).
-    const depth = concepts.map(() => ({ title: 0, names: 0, summary: 0, steps: 0 }) as Record<Field, number>);
-    const matches: (TermMatch | undefined)[] = concepts.map(() => undefined);
-    readings.forEach((list, ci) => {
-      for (const [ri, reading] of list.entries()) {
-        if (!having[ci]?.[ri]?.has(di)) continue;
-        const fields = fieldsOf(doc, reading);
-        const field = fields[0];
-        if (!field) continue;
-        const perField = depth[ci] as Record<Field, number>;
-        for (const f of fields) perField[f] = Math.max(perField[f], fieldWeight[f] * reading.factor);
-        const value = fieldWeight[field] * reading.factor;
-        if (value > (best[ci] as number)) {
-          best[ci] = value;
-          const readAs = reading.alternative.readAs;
-          matches[ci] = {
-            word: concepts[ci]?.shown as string,
-            field,
-            ...(readAs ? { correctedTo: readAs } : {}),
-          };
+  // Each guide's best match of each concept (field weight × the alternative's weight) and, per concept and field, the
+  // best alternative found there: a guide that has a concept in several fields is more about it (it orders guides of
+  // equal score, like a term's frequency in BM25, without changing the decision). Each reading visits only the
+  // guides having it; the figures go to flat arrays, a row per guide, so that thousands of guides sharing a word
+  // with the query cost no object each (four questions at once at 25,000 guides queued on the collector: issue 43).
+  const C = concepts.length;
+  const rowOf = new Map<number, number>();
+  const slots: number[] = [];
+  const having = readings.map((list) => list.map((reading) => guidesWith(index, reading, lookups)));
+  for (const list of having)
+    for (const set of list) for (const di of set) if (!rowOf.has(di)) rowOf.set(di, slots.push(di) - 1);
+  const rows = slots.length;
+  const best = new Float64Array(rows * C);
+  const depth = new Float64Array(rows * C * fieldOrder.length);
+  /** The reading that gave a concept its best match (-1: none), and the field it was found in. */
+  const matchedBy = new Int32Array(rows * C).fill(-1);
+  const matchedIn = new Uint8Array(rows * C);
+  readings.forEach((list, ci) => {
+    list.forEach((reading, ri) => {
+      for (const di of having[ci]?.[ri] ?? []) {
+        const fields = fieldsOf((docs[di] as readonly [string, Doc])[1], reading);
+        if (fields === 0) continue;
+        const row = rowOf.get(di) as number;
+        const at = row * C + ci;
+        let field = -1;
+        for (let f = 0; f < fieldOrder.length; f++) {
+          if ((fields & (1 << f)) === 0) continue;
+          if (field < 0) field = f;
+          const d = at * fieldOrder.length + f;
+          depth[d] = Math.max(depth[d] as number, (fieldWeights[f] as number) * reading.factor);
+        }
+        const value = (fieldWeights[field] as number) * reading.factor;
+        if (value > (best[at] as number)) {
+          best[at] = value;
+          matchedBy[at] = ri;
+          matchedIn[at] = field;
         }
       }
     });
-    return { id, doc, best, matches, depth };
   });
 
   // Rarer concepts say more: a concept's weight is its inverse document frequency in scope.
   const total = index.total;
   const idf = (df: number) => Math.log(1 + total / (1 + df));
   const weights = concepts.map((c, ci) => {
-    const df = found.filter((f) => (f.best[ci] as number) > 0).length;
+    let df = 0;
+    for (let row = 0; row < rows; row++) if ((best[row * C + ci] as number) > 0) df++;
     return (df === 0 ? unknownWeight * idf(0) : idf(df)) * (c.action ? actionWeight : 1);
   });
   const totalWeight = weights.reduce((a, b) => a + b, 0);
 
-  const ranked = found
-    .filter((f) => f.best.some((v) => v > 0))
-    .map((f) => ({
-      scenarioId: f.id,
-      title: f.doc.title,
-      summary: '',
-      description: '',
-      score:
-        Math.round(
-          Math.min(1, f.best.reduce((s, v, ci) => s + v * (weights[ci] as number), 0) / totalWeight) * 1000,
-        ) / 1000,
-      matches: f.matches.filter((m): m is TermMatch => m !== undefined),
-      held: f.best.reduce(
-        (n, v, ci) => n + (v > 0 && !concepts[ci]?.action ? (concepts[ci]?.label.split(' ').length ?? 0) : 0),
-        0,
-      ),
-      depth: f.depth.reduce(
-        (sum, perField, ci) =>
-          sum + (weights[ci] as number) * Object.values(perField).reduce((a, b) => a + b, 0),
-        0,
-      ),
-    }));
-  // Equal scores: the guide with the query's concepts in more of its fields first, then the title's order.
-  ranked.sort(
-    (a, b) =>
-      b.score - a.score ||
-      b.depth - a.depth ||
-      a.title.localeCompare(b.title) ||
-      a.scenarioId.localeCompare(b.scenarioId),
-  );
-  const chosen = ranked.slice(0, 12);
+  // Equal scores: the guide with the query's concepts in more of its fields first, then the title's order. Only the
+  // best 12 are kept, so each guide is placed among them rather than every guide sorted.
+  const chosen: Ranked[] = [];
+  for (let row = 0; row < rows; row++) {
+    let sum = 0;
+    let any = false;
+    for (let ci = 0; ci < C; ci++) {
+      const v = best[row * C + ci] as number;
+      if (v > 0) any = true;
+      sum += v * (weights[ci] as number);
+    }
+    if (!any) continue;
+    const score = Math.round(Math.min(1, sum / totalWeight) * 1000) / 1000;
+    let deep = 0;
+    for (let ci = 0; ci < C; ci++) {
+      let perConcept = 0;
+      for (let f = 0; f < fieldOrder.length; f++)
+        perConcept += depth[(row * C + ci) * fieldOrder.length + f] as number;
+      deep += (weights[ci] as number) * perConcept;
+    }
+    const [id, doc] = docs[slots[row] as number] as readonly [string, Doc];
+    const guide = { row, scenarioId: id, title: doc.title, score, depth: deep };
+    if (chosen.length === shortlist && byRank(guide, chosen[shortlist - 1] as Ranked) >= 0) continue;
+    let at = chosen.length;
+    while (at > 0 && byRank(guide, chosen[at - 1] as Ranked) < 0) at--;
+    chosen.splice(at, 0, guide);
+    if (chosen.length > shortlist) chosen.pop();
+  }
   const texts = await describe(
     db,
     chosen.map((g) => g.scenarioId),
   );
-  return chosen.map(({ depth: _, ...guide }) => ({ ...guide, ...texts.get(guide.scenarioId) }));
+  return chosen.map(({ row, scenarioId, title, score }) => {
+    const matches: TermMatch[] = [];
+    let held = 0;
+    for (let ci = 0; ci < C; ci++) {
+      const at = row * C + ci;
+      const ri = matchedBy[at] as number;
+      if (ri < 0) continue;
+      const concept = concepts[ci] as (typeof concepts)[number];
+      if (!concept.action) held += concept.label.split(' ').length;
+      const readAs = readings[ci]?.[ri]?.alternative.readAs;
+      matches.push({
+        word: concept.shown,
+        field: fieldOrder[matchedIn[at] as number] as Field,
+        ...(readAs ? { correctedTo: readAs } : {}),
+      });
+    }
+    return {
+      scenarioId,
+      title,
+      summary: '',
+      description: '',
+      score,
+      held,
+      matches,
+      ...texts.get(scenarioId),
+    };
+  });
 }
+
+/** How many guides a question keeps, best first: the assistant shows fewer, a model reranks at most these. */
+const shortlist = 12;
+const fieldWeights = fieldOrder.map((f) => fieldWeight[f]);
+
+interface Ranked {
+  row: number;
+  scenarioId: string;
+  title: string;
+  score: number;
+  depth: number;
+}
+
+const byRank = (a: Ranked, b: Ranked) =>
+  b.score - a.score ||
+  b.depth - a.depth ||
+  a.title.localeCompare(b.title) ||
+  a.scenarioId.localeCompare(b.scenarioId);
 
 /** The ranked guides that answer the query with confidence: a no-match query keeps none. */
 export function relevant(ranked: Candidate[]): Candidate[] {

@@ -74,8 +74,8 @@ export async function markUsed(trx: Db, id: string): Promise<void> {
   await trx.updateTable('auth_codes').set({ used_at: new Date() }).where('id', '=', id).execute();
 }
 
-/** A usable invitation code: not used, not expired, and its membership still there (not cancelled). */
-export function findUsableInvitation(db: Db, code: string) {
+/** An invitation code with its invitee and the membership it invites to (none once the invitation is cancelled). */
+function invitationCode(db: Db, code: string) {
   return db
     .selectFrom('auth_codes')
     .innerJoin('users', 'users.id', 'auth_codes.user_id')
@@ -84,6 +84,13 @@ export function findUsableInvitation(db: Db, code: string) {
         .onRef('memberships.user_id', '=', 'auth_codes.user_id')
         .onRef('memberships.organization_id', '=', 'auth_codes.organization_id'),
     )
+    .where('auth_codes.code_hash', '=', hashCode(code))
+    .where('auth_codes.purpose', '=', 'invite');
+}
+
+/** A usable invitation code: not used, not expired, and its membership still there (not cancelled). */
+export function findUsableInvitation(db: Db, code: string) {
+  return invitationCode(db, code)
     .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
     .leftJoin('users as inviter', 'inviter.id', 'auth_codes.invited_by')
     .select([
@@ -99,8 +106,6 @@ export function findUsableInvitation(db: Db, code: string) {
       'inviter.lastname',
       'inviter.email as inviter_email',
     ])
-    .where('auth_codes.code_hash', '=', hashCode(code))
-    .where('auth_codes.purpose', '=', 'invite')
     .where('auth_codes.used_at', 'is', null)
     .where('auth_codes.expires_at', '>', new Date())
     .executeTakeFirst();
@@ -108,17 +113,8 @@ export function findUsableInvitation(db: Db, code: string) {
 
 /** An invitation code already used, whose invitation was accepted (its membership is there and not pending). */
 export async function isAcceptedInvitation(db: Db, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('auth_codes')
-    .innerJoin('users', 'users.id', 'auth_codes.user_id')
-    .innerJoin('memberships', (join) =>
-      join
-        .onRef('memberships.user_id', '=', 'auth_codes.user_id')
-        .onRef('memberships.organization_id', '=', 'auth_codes.organization_id'),
-    )
+  const row = await invitationCode(db, code)
     .select('auth_codes.id')
-    .where('auth_codes.code_hash', '=', hashCode(code))
-    .where('auth_codes.purpose', '=', 'invite')
     .where('auth_codes.used_at', 'is not', null)
     .where('memberships.pending', '=', false)
     .where('users.password_hash', 'is not', null)

@@ -1,6 +1,7 @@
 // memberships: who belongs to which organization, and with which role.
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../db/index.ts';
-import type { RoleName } from '../db/schema.ts';
+import type { Database, RoleName } from '../db/schema.ts';
 import type { Schemas } from '../types.ts';
 
 /** The role of the user's first membership (the organization the back-office opens first). */
@@ -155,48 +156,58 @@ export async function removeMembership(trx: Db, organizationId: string, userId: 
     .execute();
 }
 
+/** Which of a membership's auth codes tell who invited to it (the latest of them is read). */
+type CodeFilter = (eb: ExpressionBuilder<Database, 'memberships' | 'auth_codes'>) => Expression<SqlBool>;
+
+/**
+ * Memberships with their invitation: role, date, and the latest code `codes` picks (when it expires, and who sent
+ * it: `inviter`'s names and email; none for invitations sent before migration 0006).
+ */
+function invitationRows(db: Db, codes: CodeFilter) {
+  return db
+    .selectFrom('memberships')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('auth_codes')
+          .select(['auth_codes.expires_at', 'auth_codes.invited_by'])
+          .where(codes)
+          .orderBy('auth_codes.created_at', 'desc')
+          .limit(1)
+          .as('code'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('users as inviter', 'inviter.id', 'code.invited_by')
+    .select([
+      'memberships.role',
+      'memberships.created_at',
+      'code.expires_at',
+      'inviter.firstname',
+      'inviter.lastname',
+      'inviter.email as inviter_email',
+    ]);
+}
+
 /** The organization's pending invitations (members without a password), with their latest code and its sender. */
 export function pendingInvitationRows(db: Db, organizationId: string, userId?: string) {
-  return (
-    db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      // The latest invitation code sent for this organization (none for invitations sent before migration 0006).
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('auth_codes')
-            .select(['auth_codes.expires_at', 'auth_codes.invited_by'])
-            .whereRef('auth_codes.user_id', '=', 'users.id')
-            .where((w) =>
-              w.or([
-                w('auth_codes.organization_id', '=', organizationId),
-                w.and([w('auth_codes.purpose', '=', 'reset'), w('auth_codes.organization_id', 'is', null)]),
-              ]),
-            )
-            .orderBy('auth_codes.created_at', 'desc')
-            .limit(1)
-            .as('code'),
-        (join) => join.onTrue(),
-      )
-      .leftJoin('users as inviter', 'inviter.id', 'code.invited_by')
-      .select([
-        'users.id',
-        'users.email',
-        'memberships.role',
-        'memberships.created_at',
-        'code.expires_at',
-        'inviter.firstname',
-        'inviter.lastname',
-        'inviter.email as inviter_email',
-      ])
-      .where('memberships.organization_id', '=', organizationId)
-      .where((w) => w.or([w('users.password_hash', 'is', null), w('memberships.pending', '=', true)]))
-      .$if(userId !== undefined, (qb) => qb.where('users.id', '=', userId ?? ''))
-      .orderBy('memberships.created_at', 'desc')
-      .orderBy('users.email')
-      .execute()
-  );
+  return invitationRows(db, (eb) =>
+    eb.and([
+      eb('auth_codes.user_id', '=', eb.ref('memberships.user_id')),
+      // The latest invitation code sent for this organization, or a password reset's when it came after.
+      eb.or([
+        eb('auth_codes.organization_id', '=', organizationId),
+        eb.and([eb('auth_codes.purpose', '=', 'reset'), eb('auth_codes.organization_id', 'is', null)]),
+      ]),
+    ]),
+  )
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select(['users.id', 'users.email'])
+    .where('memberships.organization_id', '=', organizationId)
+    .where((w) => w.or([w('users.password_hash', 'is', null), w('memberships.pending', '=', true)]))
+    .$if(userId !== undefined, (qb) => qb.where('users.id', '=', userId ?? ''))
+    .orderBy('memberships.created_at', 'desc')
+    .orderBy('users.email')
+    .execute();
 }
 
 /** A pending membership locked until the transaction ends (a concurrent acceptance or cancellation waits). */
@@ -257,32 +268,15 @@ export async function acceptPending(trx: Db, organizationId: string, userId: str
 
 /** The invitations waiting for this user's answer, with who sent each one (the latest code) and when. */
 export function invitationsFor(db: Db, userId: string) {
-  return db
-    .selectFrom('memberships')
+  return invitationRows(db, (eb) =>
+    eb.and([
+      eb('auth_codes.organization_id', '=', eb.ref('memberships.organization_id')),
+      eb('auth_codes.user_id', '=', userId),
+      eb('auth_codes.purpose', '=', 'invite'),
+    ]),
+  )
     .innerJoin('organizations', 'organizations.id', 'memberships.organization_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('auth_codes')
-          .select('auth_codes.invited_by')
-          .whereRef('auth_codes.organization_id', '=', 'memberships.organization_id')
-          .where('auth_codes.user_id', '=', userId)
-          .where('auth_codes.purpose', '=', 'invite')
-          .orderBy('auth_codes.created_at', 'desc')
-          .limit(1)
-          .as('code'),
-      (join) => join.onTrue(),
-    )
-    .leftJoin('users as inviter', 'inviter.id', 'code.invited_by')
-    .select([
-      'organizations.id',
-      'organizations.name',
-      'memberships.role',
-      'memberships.created_at',
-      'inviter.firstname',
-      'inviter.lastname',
-      'inviter.email as inviter_email',
-    ])
+    .select(['organizations.id', 'organizations.name'])
     .where('memberships.user_id', '=', userId)
     .where('memberships.pending', '=', true)
     .orderBy('memberships.created_at', 'desc')

@@ -3,19 +3,14 @@ import * as categories from '../repositories/categories.ts';
 import { isCreatedKey } from '../repositories/pages.ts';
 import { findProject, touchProject } from '../repositories/projects.ts';
 import type { Handler } from '../types.ts';
-import { decodeCursor, encodeCursor, organizationOf } from './context.ts';
+import { organizationOf, pageBody, pageRequest } from './context.ts';
 
 export const listCategories: Handler<'listCategories'> = async (services, request) => {
   const organizationId = organizationOf(request);
-  const { q, limit, cursor } = request.query;
-  const after = cursor ? decodeCursor(cursor, isCreatedKey) : null;
+  const asked = pageRequest(request.query, isCreatedKey);
   const project = await findProject(services.db, organizationId, request.params.id);
-  const page = await categories.pageCategories(services.db, organizationId, project, {
-    q: q ?? '',
-    after,
-    size: limit ?? 24,
-  });
-  return { status: 200, body: { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null } };
+  const page = await categories.pageCategories(services.db, organizationId, project, asked);
+  return { status: 200, body: pageBody(page) };
 };
 
 export const createCategory: Handler<'createCategory'> = async (services, request) => {

@@ -1,6 +1,7 @@
 import type { ImageType } from '../db/schema.ts';
+import { uuidPattern } from '../ids.ts';
 import { fieldProblem, HttpProblem } from '../problems.ts';
-import type { PagePosition } from '../repositories/pages.ts';
+import type { PagePosition, PageRequest } from '../repositories/pages.ts';
 import { sniffImage } from '../storage.ts';
 import type { Caller, OperationId, Request } from '../types.ts';
 
@@ -17,10 +18,8 @@ export function organizationOf<K extends OperationId>(request: Request<K>): stri
   return organizationId;
 }
 
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The cursor handed out as `nextCursor`: the last item's position, opaque to clients (base64url JSON). */
-export function encodeCursor(position: PagePosition): string {
+function encodeCursor(position: PagePosition): string {
   return Buffer.from(JSON.stringify([position.key, position.id])).toString('base64url');
 }
 
@@ -28,7 +27,7 @@ export function encodeCursor(position: PagePosition): string {
  * A cursor this server made, or a 400 on the parameter: a forged or truncated one must not reach the query.
  * `key` tells a well-formed position key of the list (a folded name, a creation time).
  */
-export function decodeCursor(cursor: string, key: (value: string) => boolean = () => true): PagePosition {
+function decodeCursor(cursor: string, key: (value: string) => boolean = () => true): PagePosition {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (
@@ -44,6 +43,29 @@ export function decodeCursor(cursor: string, key: (value: string) => boolean = (
     // falls through to the refusal
   }
   throw fieldProblem('/query/cursor', 'field.invalid');
+}
+
+/** Items per page when a list's query names no `limit`. */
+const DEFAULT_PAGE_SIZE = 24;
+
+/** The page a list's query asks for (`q`, `limit`, `cursor`); `key` as for `decodeCursor`. */
+export function pageRequest(
+  query: { q?: string; limit?: number; cursor?: string },
+  key?: (value: string) => boolean,
+): PageRequest {
+  return {
+    q: query.q?.trim() ?? '',
+    after: query.cursor ? decodeCursor(query.cursor, key) : null,
+    size: query.limit ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** A page as the contract answers it: its items and the cursor of the next one (null after the last). */
+export function pageBody<T>(page: { items: T[]; next: PagePosition | null }): {
+  items: T[];
+  nextCursor: string | null;
+} {
+  return { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null };
 }
 
 const imageTypes = new Set<ImageType>(['image/png', 'image/jpeg', 'image/webp']);

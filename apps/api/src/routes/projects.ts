@@ -3,7 +3,7 @@ import { normalizeSites as normalizeSiteList } from '@mulot/api-client/site';
 import { fieldProblem, notFound } from '../problems.ts';
 import * as projects from '../repositories/projects.ts';
 import type { Handler } from '../types.ts';
-import { decodeCursor, encodeCursor, organizationOf } from './context.ts';
+import { organizationOf, pageBody, pageRequest } from './context.ts';
 
 /** The sites as http(s) origins, normalized as the back-office form does; the first refused one is named. */
 function normalizeSites(sites: string[]): string[] {
@@ -14,16 +14,11 @@ function normalizeSites(sites: string[]): string[] {
 
 export const listProjects: Handler<'listProjects'> = async (services, request) => {
   const organizationId = organizationOf(request);
-  const { q, limit, cursor } = request.query;
-  const after = cursor ? decodeCursor(cursor) : null;
   const [page, stats] = await Promise.all([
-    projects.pageProjects(services.db, organizationId, { q: q?.trim() ?? '', after, size: limit ?? 24 }),
+    projects.pageProjects(services.db, organizationId, pageRequest(request.query)),
     projects.projectStats(services.db, organizationId),
   ]);
-  return {
-    status: 200,
-    body: { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null, stats },
-  };
+  return { status: 200, body: { ...pageBody(page), stats } };
 };
 
 export const createProject: Handler<'createProject'> = async (services, request) => {

@@ -8,7 +8,7 @@ import { findProject, sitesOf, touchProject } from '../repositories/projects.ts'
 import * as scenarios from '../repositories/scenarios.ts';
 import { expectedVersions } from '../repositories/versions.ts';
 import type { Handler } from '../types.ts';
-import { decodeCursor, encodeCursor, organizationOf } from './context.ts';
+import { organizationOf, pageBody, pageRequest } from './context.ts';
 
 function checkDurations(body: { minDuration: number; maxDuration: number }): void {
   if (body.maxDuration < body.minDuration) throw fieldProblem('/body/maxDuration', 'field.durations');
@@ -17,16 +17,11 @@ function checkDurations(body: { minDuration: number; maxDuration: number }): voi
 export const listScenarios: Handler<'listScenarios'> = async (services, request) => {
   const organizationId = organizationOf(request);
   const { id, categoryId } = request.params;
-  const { q, limit, cursor } = request.query;
-  const after = cursor ? decodeCursor(cursor, isCreatedKey) : null;
+  const asked = pageRequest(request.query, isCreatedKey);
   await findProject(services.db, organizationId, id);
   await checkCategory(services.db, organizationId, id, categoryId);
-  const page = await scenarios.pageScenarios(services.db, organizationId, categoryId, {
-    q: q ?? '',
-    after,
-    size: limit ?? 24,
-  });
-  return { status: 200, body: { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null } };
+  const page = await scenarios.pageScenarios(services.db, organizationId, categoryId, asked);
+  return { status: 200, body: pageBody(page) };
 };
 
 export const createScenario: Handler<'createScenario'> = async (services, request) => {

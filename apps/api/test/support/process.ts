@@ -1,9 +1,7 @@
-// The real command (src/cli.ts) as a child process: what an operator or a supervisor runs.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const appDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
+// The real command (the package's start script) as a child process: what an operator or a supervisor runs,
+// started as every suite starts it (@mulot/testing), its JSON log lines read here.
+import type { ChildProcess } from 'node:child_process';
+import { spawnApi } from '@mulot/testing/product';
 
 export interface LogLine {
   level: number;
@@ -22,12 +20,7 @@ export class ApiProcess {
 
   /** keep: which log lines to hold in `lines` (a long run would hold every request's otherwise). */
   constructor(env: Record<string, string>, keep: (line: LogLine) => boolean = () => true) {
-    // Only what the server needs: no variable of the test runner (a DATABASE_URL of the machine…) leaks in.
-    this.child = spawn(process.execPath, [join(appDir, 'src/cli.ts')], {
-      cwd: appDir,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', BACKOFFICE_DIR: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawnApi({ HOST: '127.0.0.1', PORT: '0', BACKOFFICE_DIR: '', ...env });
     let pending = '';
     this.child.stdout?.on('data', (chunk: Buffer) => {
       if (this.stdout.length < 1_000_000) this.stdout += chunk.toString('utf8');

@@ -1,10 +1,10 @@
 // Who may call an operation, as openapi.yaml declares it (x-access, x-rate-limit), checked before the body is read.
 import type { FastifyRequest } from 'fastify';
 import type { OperationRules } from '../../contract.ts';
+import { uuidPattern } from '../../ids.ts';
 import { HttpProblem } from '../../problems.ts';
 import { refuseAfter } from '../../rate-limit.ts';
 import { accessRow, touchLastActive } from '../../repositories/users.ts';
-import { uuidPattern } from '../../routes/context.ts';
 import type { OperationId, Services } from '../../types.ts';
 
 function bearer(request: FastifyRequest): string | null {

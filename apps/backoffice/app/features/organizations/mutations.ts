@@ -1,8 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
+import { defineMessage, useIntl } from 'react-intl';
 import { fetchClient, logFailure } from '#app/lib/api.ts';
 import { getOrganizationId, setOrganizationId } from '#app/lib/organization.ts';
 import { organizationsQuery, queryClient } from '#app/lib/query.ts';
+import { toast } from '#app/lib/toast.ts';
 import { myInvitationsQuery } from './queries.ts';
+
+const renamed = defineMessage({ id: 'app.team.renamed', defaultMessage: 'Organisation renommée' });
+
+const leftOrganization = defineMessage<{ organization: string }>({
+  id: 'app.team.left',
+  defaultMessage: 'Vous avez quitté {organization}',
+});
 
 /** What the user belongs to changed: the organization list and their invitations are read again. */
 async function refreshMemberships() {
@@ -42,16 +51,21 @@ export function useRefuseInvitation() {
   });
 }
 
-/** Leaves the current organization; the next one the user belongs to (if any) becomes current. */
+/**
+ * Leaves the current organization (named for the toast); the next one the user belongs to (if any) becomes
+ * current.
+ */
 export function useLeaveOrganization() {
+  const intl = useIntl();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (_organizationName: string) => {
       await fetchClient.POST('/organizations/leave');
     },
-    onSuccess: async () => {
+    onSuccess: async (_data, organization) => {
       if (getOrganizationId()) setOrganizationId(null);
       queryClient.removeQueries();
       await refreshMemberships();
+      toast({ title: intl.formatMessage(leftOrganization, { organization }) });
     },
     onError: (error) => logFailure('Leaving the organization', error),
   });
@@ -74,12 +88,16 @@ export function useCreateOrganization() {
 
 /** An Admin renames the current organization (issue 40); the header and the switcher show the new name. */
 export function useRenameOrganization() {
+  const intl = useIntl();
   return useMutation({
     mutationFn: async (name: string) => {
       const { data } = await fetchClient.PATCH('/organizations/current', { body: { name } });
       return data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsQuery.queryKey }),
+    onSuccess: async (_organization, name) => {
+      await queryClient.invalidateQueries({ queryKey: organizationsQuery.queryKey });
+      toast({ title: intl.formatMessage(renamed), description: name });
+    },
     onError: (error) => logFailure('Organization renaming', error),
   });
 }

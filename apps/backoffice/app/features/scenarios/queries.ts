@@ -48,3 +48,10 @@ export const scenarioQuery = (id: string) =>
     { params: { path: { id } } },
     { ...once, refetchOnWindowFocus: 'always' },
   );
+
+/**
+ * Each step's health, from the runs end users recorded (apart from the guide: it changes with every run). A step
+ * no run reached in 30 days has none to show: "ok" then only means "no failure", not "Fonctionne".
+ */
+export const scenarioHealthQuery = (id: string) =>
+  $api.queryOptions('get', '/scenarios/{id}/health', { params: { path: { id } } });

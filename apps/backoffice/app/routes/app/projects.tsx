@@ -13,7 +13,6 @@ import {
   pageStack,
   toolbar,
 } from '@mulot/ui/fragments/content';
-import { css } from '@mulot/ui/styled-system/css';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -29,14 +29,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDeleteGuide, useGuideStatus, useSavePrerequisites } from '#app/features/scenarios/mutations.ts';
-import { scenarioQuery, siblingScenariosQuery } from '#app/features/scenarios/queries.ts';
+import {
+  scenarioHealthQuery,
+  scenarioQuery,
+  siblingScenariosQuery,
+} from '#app/features/scenarios/queries.ts';
 import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
 import { prime, reportFailure } from '#app/lib/content.ts';
 import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
 import { extensionInstalled, type LaunchTarget, launchExtension, launchProblem } from '#app/lib/extension.ts';
 import { useExtensionInstall } from '#app/lib/extension-install.ts';
 import { useStepScreenshots } from '#app/lib/health.ts';
-import { $api } from '#app/lib/query.ts';
 import { title } from '#app/lib/title.ts';
 import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/scenario';
@@ -72,11 +75,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
     }),
     enabled: Boolean(data),
   });
-  // Each step's health, from the runs end users recorded (apart from the scenario: it changes with every run). A
-  // step no run reached in 30 days has none to show: "ok" then only means "no failure", not "Fonctionne".
-  const health = $api.useQuery('get', '/scenarios/{id}/health', {
-    params: { path: { id: params.scenarioId } },
-  });
+  const health = useQuery(scenarioHealthQuery(params.scenarioId));
   const healthOf = new Map(health.data?.steps.filter((s) => s.runs > 0).map((s) => [s.stepId, s.health]));
   const screenshots = useStepScreenshots(data?.id, data?.steps ?? []);
   const [deleting, setDeleting] = useState(false);

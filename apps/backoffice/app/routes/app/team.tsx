@@ -5,7 +5,6 @@ import {
   InviteMemberDialog,
   LeaveOrganizationDialog,
   MemberList,
-  type PendingInvitation,
   PendingInvitations,
   RenameOrganizationDialog,
   TeamHeader,
@@ -15,72 +14,33 @@ import {
 import { Stack } from '@mulot/ui/styled-system/jsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useLeaveOrganization, useRenameOrganization } from '#app/features/organizations/mutations.ts';
-import { errorMessage, isRetryable, logFailure, refusalOf, useRefusal } from '#app/lib/api.ts';
-import { appMessages } from '#app/lib/messages.ts';
+import {
+  useCancelInvitation,
+  useChangeRole,
+  useInviteMember,
+  useRemoveMember,
+  useResendInvitation,
+} from '#app/features/team/mutations.ts';
+import { invitationsQuery, membersQuery } from '#app/features/team/queries.ts';
+import { meQuery } from '#app/features/users/queries.ts';
+import { errorMessage, isRetryable, refusalOf, useRefusal } from '#app/lib/api.ts';
 import { useOrganizationId } from '#app/lib/organization.ts';
-import { $api, organizationsQuery } from '#app/lib/query.ts';
+import { organizationsQuery } from '#app/lib/query.ts';
 import { title } from '#app/lib/title.ts';
-import { toast } from '#app/lib/toast.ts';
 
 export const meta = () => title('titleTeam');
-
-/** Spec §7/§9: the team list is one page of 100 from index 0. */
-const membersQuery = { body: { pageIndex: 0, pageSize: 100 } } as const;
 
 const INVITE_FIELDS = ['email', 'role'] as const;
 const RENAME_FIELDS = ['name'] as const;
 
-const messages = defineMessages({
-  invited: { id: 'app.team.invited', defaultMessage: 'Invitation envoyée' },
-  roleUpdated: { id: 'app.team.roleUpdated', defaultMessage: 'Rôle mis à jour' },
-  removed: { id: 'app.team.removed', defaultMessage: "Membre retiré de l'équipe" },
-  resent: { id: 'app.team.resent', defaultMessage: 'Invitation renvoyée' },
-  cancelled: { id: 'app.team.cancelled', defaultMessage: 'Invitation annulée' },
-  renamed: { id: 'app.team.renamed', defaultMessage: 'Organisation renommée' },
-  roleAdmin: { id: 'app.team.role.admin', defaultMessage: 'administrateur' },
-  roleContributor: { id: 'app.team.role.contributor', defaultMessage: 'contributeur' },
-});
-
-const invitedDescription = defineMessage<{ email: string }>({
-  id: 'app.team.invitedDescription',
-  defaultMessage: '{email} va recevoir un email pour rejoindre votre organisation.',
-});
-
-const roleUpdatedDescription = defineMessage<{ name: string; role: string }>({
-  id: 'app.team.roleUpdatedDescription',
-  defaultMessage: '{name} est maintenant {role}.',
-});
-
-const removedDescription = defineMessage<{ name: string }>({
-  id: 'app.team.removedDescription',
-  defaultMessage: "{name} n'a plus accès à cette organisation.",
-});
-
-const leftOrganization = defineMessage<{ organization: string }>({
-  id: 'app.team.left',
-  defaultMessage: 'Vous avez quitté {organization}',
-});
-
-const resentDescription = defineMessage<{ email: string }>({
-  id: 'app.team.resentDescription',
-  defaultMessage: '{email} va recevoir un nouveau lien.',
-});
-
-const nameOf = (member: TeamMember) => `${member.firstname} ${member.lastname}`.trim() || member.email;
-
 export default function Team() {
-  const intl = useIntl();
-  // The role that counts is the one in the current organization (GET /users/me answers it for the
-  // x-organization-id sent), not the one stored at login, which may be another organization's.
-  const me = $api.useQuery('get', '/users/me');
+  // The role in the current organization: only inviting, editing and removing are an Admin's (spec §2).
+  const me = useQuery(meQuery);
   const canManage = me.data?.role === 'Admin';
-  // Spec §2: the team page is every member's; only inviting, editing and removing are an Admin's.
-  // POST /auth/filter is a read: a query, keyed by its body, refetched after every change below.
-  const members = $api.useQuery('post', '/auth/filter', membersQuery);
-  const invitations = $api.useQuery('get', '/auth/invitations');
+  const members = useQuery(membersQuery);
+  const invitations = useQuery(invitationsQuery);
   const reload = () => Promise.all([members.refetch(), invitations.refetch()]);
 
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -97,70 +57,13 @@ export default function Team() {
   const leave = useLeaveOrganization();
   const rename = useRenameOrganization();
 
-  const failed = (error: unknown) =>
-    toast({
-      title: intl.formatMessage(appMessages.error),
-      description: errorMessage(error),
-      variant: 'destructive',
-    });
-
-  const invite = $api.useMutation('post', '/auth/invite', {
-    onSuccess: (_member, { body }) => {
-      setInviteOpen(false);
-      toast({
-        title: intl.formatMessage(messages.invited),
-        description: intl.formatMessage(invitedDescription, { email: body.email }),
-      });
-      void reload();
-    },
-    // The dialog stays open and shows why, on the field when the refusal names one.
-    onError: (error) => logFailure('Invitation', error),
-  });
+  const invite = useInviteMember();
+  // The dialog stays open on a refusal and shows why, on the field when the refusal names one.
   const inviteRefusal = useRefusal(invite.error, INVITE_FIELDS);
-  const updateRole = $api.useMutation('put', '/auth/update-role', {
-    onSuccess: (_data, { body }) => {
-      setEditOpen(false);
-      if (editing)
-        toast({
-          title: intl.formatMessage(messages.roleUpdated),
-          description: intl.formatMessage(roleUpdatedDescription, {
-            name: nameOf(editing),
-            role: intl.formatMessage(body.role === 'Admin' ? messages.roleAdmin : messages.roleContributor),
-          }),
-        });
-      void reload();
-    },
-    onError: (error) => logFailure('Role update', error),
-  });
-  const deleteRole = $api.useMutation('put', '/auth/delete-role', {
-    onSuccess: () => {
-      setRemoveOpen(false);
-      if (removing)
-        toast({
-          title: intl.formatMessage(messages.removed),
-          description: intl.formatMessage(removedDescription, { name: nameOf(removing) }),
-        });
-      void reload();
-    },
-    onError: (error) => logFailure('Member removal', error),
-  });
-  const resend = $api.useMutation('post', '/auth/invitations/{userId}/resend', {
-    onSuccess: (invitation) => {
-      toast({
-        title: intl.formatMessage(messages.resent),
-        description: intl.formatMessage(resentDescription, { email: invitation.email }),
-      });
-      void invitations.refetch();
-    },
-    onError: failed,
-  });
-  const cancel = $api.useMutation('delete', '/auth/invitations/{userId}', {
-    onSuccess: () => {
-      toast({ title: intl.formatMessage(messages.cancelled) });
-      void invitations.refetch();
-    },
-    onError: failed,
-  });
+  const updateRole = useChangeRole();
+  const deleteRole = useRemoveMember();
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
 
   const openEdit = (member: TeamMember) => {
     // Spec §4: the edit dialog opens without the previous failure.
@@ -177,13 +80,6 @@ export default function Team() {
     invite.reset();
     setInviteOpen(true);
   };
-  const onResend = (invitation: PendingInvitation) =>
-    resend.mutate({
-      params: { path: { userId: invitation.id } },
-      body: { rootRedirect: window.location.origin },
-    });
-  const onCancel = (invitation: PendingInvitation) =>
-    cancel.mutate({ params: { path: { userId: invitation.id } } });
 
   // Kept for a server that still lists members to Admins only (403): said so, without actions.
   const restricted = isApiError(members.error) && members.error.status === 403;
@@ -191,9 +87,7 @@ export default function Team() {
   const list = members.data ?? [];
   const loadError = me.error ?? members.error;
   const busyId =
-    (resend.isPending && resend.variables?.params.path.userId) ||
-    (cancel.isPending && cancel.variables?.params.path.userId) ||
-    null;
+    (resend.isPending && resend.variables?.id) || (cancel.isPending && cancel.variables?.id) || null;
 
   return (
     <Stack gap="6">
@@ -233,8 +127,8 @@ export default function Team() {
         invitations={invitations.data ?? []}
         canManage={canManage}
         busyId={busyId}
-        onResend={onResend}
-        onCancel={onCancel}
+        onResend={(invitation) => resend.mutate(invitation)}
+        onCancel={(invitation) => cancel.mutate(invitation)}
       />
       <InviteMemberDialog
         open={inviteOpen}
@@ -242,12 +136,7 @@ export default function Team() {
         pending={invite.isPending}
         fieldErrors={inviteRefusal.fields}
         error={inviteRefusal.rest}
-        onInvite={(values) =>
-          invite.mutate({
-            // The invitation link leads back to this very back-office, wherever it is served (not a fixed address).
-            body: { ...values, rootRedirect: window.location.origin },
-          })
-        }
+        onInvite={(values) => invite.mutate(values, { onSuccess: () => setInviteOpen(false) })}
       />
       <EditRoleDialog
         open={editOpen}
@@ -255,7 +144,9 @@ export default function Team() {
         member={editing}
         pending={updateRole.isPending}
         error={updateRole.error ? { message: errorMessage(updateRole.error) } : null}
-        onSubmit={(member, role) => updateRole.mutate({ body: { userId: member.id, role } })}
+        onSubmit={(member, role) =>
+          updateRole.mutate({ member, role }, { onSuccess: () => setEditOpen(false) })
+        }
       />
       <DeleteMemberDialog
         open={removeOpen}
@@ -263,7 +154,7 @@ export default function Team() {
         member={removing}
         pending={deleteRole.isPending}
         error={deleteRole.error ? { message: errorMessage(deleteRole.error) } : null}
-        onConfirm={(member) => deleteRole.mutate({ body: { userId: member.id } })}
+        onConfirm={(member) => deleteRole.mutate(member, { onSuccess: () => setRemoveOpen(false) })}
       />
       <RenameOrganizationDialog
         open={renameOpen}
@@ -276,14 +167,7 @@ export default function Team() {
             ? (refusalOf(rename.error, RENAME_FIELDS).fields?.name ?? errorMessage(rename.error))
             : null
         }
-        onRename={(name) =>
-          rename.mutate(name, {
-            onSuccess: () => {
-              setRenameOpen(false);
-              toast({ title: intl.formatMessage(messages.renamed), description: name });
-            },
-          })
-        }
+        onRename={(name) => rename.mutate(name, { onSuccess: () => setRenameOpen(false) })}
       />
       <LeaveOrganizationDialog
         open={leaveOpen}
@@ -292,10 +176,9 @@ export default function Team() {
         pending={leave.isPending}
         error={leave.error ? { message: errorMessage(leave.error) } : null}
         onConfirm={() =>
-          leave.mutate(undefined, {
+          leave.mutate(organizationName, {
             onSuccess: () => {
               setLeaveOpen(false);
-              toast({ title: intl.formatMessage(leftOrganization, { organization: organizationName }) });
               void navigate('/app/dashboard');
             },
           })
