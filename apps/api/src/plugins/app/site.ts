@@ -56,8 +56,8 @@ export function siteHook(services: Services) {
     }
     refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
     request.site = project;
-    // The installation status: the page's origin when the call names one of the project's pages, else the
-    // browser's Origin accepted above (the extension's calls carry its own origin, the page's URL tells the site).
+    // The installation status: the page's origin when the call names one of the project's pages (a call without a
+    // browser's Origin names its site that way), else the browser's Origin accepted above.
     const page = pageOf(request);
     const seenFrom = page && onSites(project.sites, page) ? page : typeof origin === 'string' ? origin : null;
     const seenOrigin = seenFrom ? httpOrigin(seenFrom) : null;
