@@ -62,17 +62,38 @@ export const Admin: Story = {
 
     await userEvent.click(within(card).getByRole('button', { name: 'Changer la clé' }));
     await expect(args.onRotateOpenChange).toHaveBeenCalledWith(true);
+    // "Copié" lasts a few seconds: the picture is taken once the buttons say "Copier" again, whatever the load.
+    await expect(
+      await within(card).findByRole('button', { name: 'Copier la stratégie' }, { timeout: 8000 }),
+    ).toBeVisible();
+    await expect(within(card).getByRole('button', { name: "Copier l'extrait" })).toBeVisible();
   },
 };
 
 /** A Contributor sees and copies everything, without the key's change. */
 export const Contributor: Story = {
-  args: { canRotate: false },
+  args: {
+    canRotate: false,
+    installations: [
+      {
+        site: 'https://boutique.example.com',
+        seenOrigin: 'https://boutique.example.com',
+        lastSeenAt: new Date(now.getTime() - 20_000).toISOString(),
+      },
+    ],
+  },
   play: async ({ canvasElement }) => {
     const card = cardOf(canvasElement);
+    await expect(within(card).getByRole('listitem')).toHaveTextContent(
+      "Extrait détecté sur https://boutique.example.com à l'instant",
+    );
     await expect(within(card).queryByRole('button', { name: 'Changer la clé' })).toBeNull();
     await userEvent.click(within(card).getByRole('button', { name: 'Copier la clé' }));
     await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(key);
+    await expect(within(card).getByRole('button', { name: 'Copié' })).toBeVisible();
+    await expect(
+      await within(card).findByRole('button', { name: 'Copier la clé' }, { timeout: 8000 }),
+    ).toBeVisible();
   },
 };
 

@@ -50,11 +50,11 @@ export function managedPolicyOf(mulotUrl: string, siteKey: string): string {
 
 const MINUTE = 60_000;
 
-/** "il y a 3 min", "il y a 2 h", "il y a 5 j" in the current locale; "maintenant" within the minute. */
-function sinceText(intl: IntlShape, at: string, now: Date): string {
+/** "il y a 3 min", "il y a 2 h", "il y a 5 j" in the current locale; null within the first minute ("à l'instant"). */
+function sinceText(intl: IntlShape, at: string, now: Date): string | null {
   const elapsed = Math.max(0, now.getTime() - Date.parse(at));
   const short = { numeric: 'auto', style: 'short' } as const;
-  if (elapsed < MINUTE) return intl.formatRelativeTime(0, 'second', short);
+  if (elapsed < MINUTE) return null;
   const minutes = Math.floor(elapsed / MINUTE);
   if (minutes < 60) return intl.formatRelativeTime(-minutes, 'minute', short);
   const hours = Math.floor(minutes / 60);
@@ -127,6 +127,23 @@ function Copyable({ value, label, copyLabel }: { value: string; label: string; c
   );
 }
 
+function Seen({ intl, origin, at, now }: { intl: IntlShape; origin: string; at: string; now: Date }) {
+  const since = sinceText(intl, at, now);
+  return since === null ? (
+    <FormattedMessage
+      id="content.diffusion.seenNow"
+      defaultMessage="Extrait détecté sur {origin} à l'instant"
+      values={{ origin }}
+    />
+  ) : (
+    <FormattedMessage
+      id="content.diffusion.seen"
+      defaultMessage="Extrait détecté sur {origin} {since}"
+      values={{ origin, since }}
+    />
+  );
+}
+
 function Installation({ installation, now }: { installation: SiteInstallation; now: Date }) {
   const intl = useIntl();
   const { site, seenOrigin, lastSeenAt } = installation;
@@ -144,11 +161,7 @@ function Installation({ installation, now }: { installation: SiteInstallation; n
         <strong>{site}</strong>
         <span className={css({ color: 'fg.muted' })}>
           {seenOrigin && lastSeenAt ? (
-            <FormattedMessage
-              id="content.diffusion.seen"
-              defaultMessage="Extrait détecté sur {origin} {since}"
-              values={{ origin: seenOrigin, since: sinceText(intl, lastSeenAt, now) }}
-            />
+            <Seen intl={intl} origin={seenOrigin} at={lastSeenAt} now={now} />
           ) : (
             <FormattedMessage
               id="content.diffusion.unseen"
