@@ -48,6 +48,11 @@ export interface Config {
   trustProxy: boolean;
   /** Retry and lease timings of the mail outbox worker. */
   outbox: OutboxOptions;
+  /**
+   * Anonymous runs (end users on a customer's site, issue 39) are deleted this many days after they started: the
+   * dashboard's daily figures stay (they are summed as runs arrive), guide health looks at 30 days.
+   */
+  anonymousRunRetentionDays: number;
   /** OpenAI-compatible model that reranks the assistant's full-text candidates; null: full-text search only. */
   llm: LlmConfig | null;
 }
@@ -73,6 +78,7 @@ export function defaultConfig(base = process.cwd()): Config {
     smtpUrl: undefined,
     mailFrom: 'Mulot <no-reply@mulot.local>',
     publicUrl: undefined,
+    anonymousRunRetentionDays: 90,
     jwtSecret: undefined,
     jwtTtlSeconds: 7 * 24 * 3600,
     logLevel: 'info',
@@ -163,6 +169,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.MAIL_FROM) config.mailFrom = env.MAIL_FROM;
   if (env.PUBLIC_URL)
     config.publicUrl = new URL(checkUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:'])).origin;
+  if (env.ANONYMOUS_RUN_RETENTION_DAYS)
+    config.anonymousRunRetentionDays = positiveInt(
+      'ANONYMOUS_RUN_RETENTION_DAYS',
+      env.ANONYMOUS_RUN_RETENTION_DAYS,
+    );
   if (env.JWT_SECRET) {
     if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
     config.jwtSecret = env.JWT_SECRET;

@@ -57,6 +57,11 @@ const redactPaths = [
   'body.code',
 ];
 
+/** A call a customer's site makes for its end users (tag `public`), preflights included. */
+function isPublicCall(url: string): boolean {
+  return url.startsWith('/api/public/') || url.startsWith('/api/public?');
+}
+
 /** Fastify's logger options: level, redaction, serializers, request ids. */
 export function loggingOptions(
   level: string,
@@ -72,7 +77,8 @@ export function loggingOptions(
           method: request.method,
           url: redactUrl(request.url),
           host: request.host,
-          remoteAddress: request.ip,
+          // End users' addresses serve the public calls' limits only and are not kept (issue 39): not logged.
+          ...(isPublicCall(request.url) ? {} : { remoteAddress: request.ip }),
         }),
       },
     },

@@ -1,4 +1,5 @@
 // The limits of the public calls a customer's site makes for its end users (issue 39).
+import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
 
@@ -7,6 +8,8 @@ export type PublicBucket = 'public-client' | 'public-key';
 interface Entry {
   bucket: PublicBucket;
   key: string;
+  /** The key as the shared table holds it: a client's address never, only a keyed hash of it (see `stored`). */
+  stored: string;
   /** The fixed window this entry counts (its start, in windows since the epoch). */
   window: number;
   /** Every replica's hits in the window, as of this replica's last flush. */
@@ -25,15 +28,28 @@ export class PublicCounts {
   readonly #db: Db;
   readonly #limits: Record<PublicBucket, number>;
   readonly #windowMs: number;
+  readonly #secret: string;
   readonly #entries = new Map<string, Entry>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #flushing: Promise<void> = Promise.resolve();
   #flushes = 0;
 
-  constructor(db: Db, limits: Record<PublicBucket, number>, windowMs: number) {
+  /** `secret`: the same on every replica (the server's signing secret), so that they count one client together. */
+  constructor(db: Db, limits: Record<PublicBucket, number>, windowMs: number, secret: string) {
     this.#db = db;
     this.#limits = limits;
     this.#windowMs = windowMs;
+    this.#secret = secret;
+  }
+
+  /**
+   * End users' addresses serve the limits and are not stored (issue 39): the table holds a keyed hash of the address
+   * and its window, which no one without the secret can reverse (an IPv4 address alone is 2^32 guesses) nor match
+   * from one minute to the next; the rows are deleted ten minutes later. Site keys are public: kept as they are.
+   */
+  #stored(bucket: PublicBucket, key: string, window: number): string {
+    if (bucket !== 'public-client') return key;
+    return createHmac('sha256', this.#secret).update(`${window}\n${key}`).digest('base64url').slice(0, 22);
   }
 
   /** Counts one hit on each key, or none when one of them is at its limit: then the seconds until its window ends. */
@@ -43,7 +59,7 @@ export class PublicCounts {
       const id = `${bucket}\n${key}`;
       let entry = this.#entries.get(id);
       if (!entry || entry.window !== window) {
-        entry = { bucket, key, window, shared: 0, pending: 0 };
+        entry = { bucket, key, stored: this.#stored(bucket, key, window), window, shared: 0, pending: 0 };
         this.#entries.set(id, entry);
       }
       return entry;
@@ -83,7 +99,7 @@ export class PublicCounts {
       const rows = sql.join(
         sent.map(
           ({ e, n }) =>
-            sql`(${e.bucket}, ${e.key}, ${new Date(e.window * this.#windowMs)}::timestamptz, ${n}::int)`,
+            sql`(${e.bucket}, ${e.stored}, ${new Date(e.window * this.#windowMs)}::timestamptz, ${n}::int)`,
         ),
       );
       const result = await sql<{ bucket: PublicBucket; key: string; hits: number }>`
@@ -93,7 +109,7 @@ export class PublicCounts {
       const totals = new Map(result.rows.map((r) => [`${r.bucket}\n${r.key}`, Number(r.hits)]));
       for (const { e, n } of sent) {
         e.pending -= n;
-        e.shared = totals.get(`${e.bucket}\n${e.key}`) ?? e.shared + n;
+        e.shared = totals.get(`${e.bucket}\n${e.stored}`) ?? e.shared + n;
       }
     }
     // Windows long past, every few minutes: whichever replica flushes deletes them.

@@ -11,6 +11,7 @@ import type { RateLimits } from './rate-limit.ts';
 import type { AccessRows } from './repositories/users.ts';
 import type { Tokens } from './security.ts';
 import type { SiteKeys } from './site-keys.ts';
+import type { SiteSightings } from './site-sightings.ts';
 import type { ScreenshotStorage } from './storage.ts';
 
 export type Schemas = components['schemas'];
@@ -67,6 +68,8 @@ export interface Services {
   reads: ReadCache;
   /** The projects site keys name, held a second (the public calls). */
   siteKeys: SiteKeys<Site>;
+  /** When each project's sites last called the public API (the project page's installation status). */
+  siteSightings: SiteSightings;
   /** The access check's rows kept while nothing was written (a database only this process writes); else null. */
   accessRows: AccessRows | null;
   log: FastifyBaseLogger;

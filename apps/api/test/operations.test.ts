@@ -158,4 +158,27 @@ describe('logs', () => {
     }
     expect(journey.some((l) => l.component === 'outbox' && l.msg === 'mail sent')).toBe(true);
   });
+
+  it("never writes an end user's address (the public calls), and writes a member's", async () => {
+    const from = lines.length;
+    const endUser = '198.51.100.23';
+    const member = '198.51.100.42';
+    const key = `mlt_pk_${'z'.repeat(40)}`;
+    const url = encodeURIComponent('https://boutique.example.com/');
+    await server.call('GET', `/api/public/catalogue?key=${key}&url=${url}`, { client: endUser });
+    // The preflight is no operation of the contract: asked directly.
+    await fetch(`${server.base}/api/public/runs`, {
+      method: 'OPTIONS',
+      headers: {
+        'x-forwarded-for': endUser,
+        origin: 'https://boutique.example.com',
+        'access-control-request-method': 'POST',
+      },
+    });
+    await server.call('GET', '/api/health', { client: member });
+    const text = JSON.stringify(lines.slice(from));
+    expect(text).toContain('/api/public/catalogue');
+    expect(text).not.toContain(endUser);
+    expect(text).toContain(member);
+  });
 });

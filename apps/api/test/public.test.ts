@@ -1,7 +1,9 @@
 // The public calls a customer's site makes for its end users, who have no Mulot account (issue 39): scoped by the
 // project's site key to its published guides, from its own sites only, counted, and never a member's data.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeAnonymousRuns } from '../src/retention.ts';
 import type { Schemas } from '../src/types.ts';
 import { addMember } from './support/fixtures.ts';
 import { backend, type Session, startServer, type TestServer } from './support/harness.ts';
@@ -275,6 +277,160 @@ describe("an end user's run", () => {
       expect(refused.status).toBe(404);
       expect(refused.body.code).toBe('scenario-not-found');
     }
+  });
+});
+
+describe("anonymous runs' retention", () => {
+  it("deletes the anonymous runs past the retention, keeps the recent ones, members' runs and the dashboard", async () => {
+    const db = server.app.mulot.db;
+    const anonymous = async () => {
+      const visitorId = randomUUID();
+      const run = await fromSite<Schemas['PublicRun']>('POST', '/api/public/runs', {
+        origin: site,
+        body: { key: project.siteKey, scenarioId: published.id, visitorId, status: 'started' },
+      });
+      expect(run.status).toBe(201);
+      return { id: run.body.id, visitorId };
+    };
+    const old = await anonymous();
+    const recent = await anonymous();
+    const member = await server.call<{ id: string }>('POST', `/api/scenarios/${published.id}/runs`, {
+      ...as(admin),
+      body: { status: 'started' },
+    });
+    expect(member.status).toBe(201);
+    // 91 days ago: past the 90 days kept by default; the member's run as old.
+    const longAgo = new Date(Date.now() - 91 * 24 * 3600 * 1000);
+    await sql`UPDATE runs SET created_at = ${longAgo} WHERE id IN (${old.id}, ${member.body.id})`.execute(db);
+    const dashboard = (await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body;
+
+    expect(server.app.mulot.config.anonymousRunRetentionDays).toBe(90);
+    expect(await purgeAnonymousRuns(db, 90)).toBe(1);
+
+    const left = await sql<{
+      id: string;
+    }>`SELECT id FROM runs WHERE id IN (${old.id}, ${recent.id}, ${member.body.id})`.execute(db);
+    expect(left.rows.map((r) => r.id).sort()).toEqual([recent.id, member.body.id].sort());
+    // Its visitor can no longer update it.
+    const gone = await fromSite<Schemas['Problem']>('PATCH', `/api/public/runs/${old.id}`, {
+      origin: site,
+      body: { key: project.siteKey, visitorId: old.visitorId, status: 'completed' },
+    });
+    expect(gone.status).toBe(404);
+    expect((await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body.counts).toEqual(
+      dashboard.counts,
+    );
+  });
+});
+
+describe('installation status', () => {
+  const diffusion = (session: Session, id: string) =>
+    server.call<Schemas['ProjectDiffusion']>('GET', `/api/projects/${id}/diffusion`, as(session));
+  const seen = () => server.app.mulot.siteSightings.flush();
+  const librairie = 'https://librairie.example.com';
+  const journal = 'https://www.journal.example.com';
+  const pageOn = (key: string, url: string) =>
+    `/api/public/catalogue?key=${key}&url=${encodeURIComponent(url)}`;
+
+  async function newProject() {
+    const made = await server.call<Schemas['Project']>('POST', '/api/projects', {
+      ...as(admin),
+      body: { name: `Librairie ${randomUUID()}`, description: '', sites: [librairie, journal] },
+    });
+    expect(made.status).toBe(201);
+    return made.body;
+  }
+
+  it('shows a site once a public call came from it, to every member, never from a refused call', async () => {
+    const books = await newProject();
+    const never = { seenOrigin: null, lastSeenAt: null };
+    const before = await diffusion(admin, books.id);
+    expect(before.status).toBe(200);
+    // No PUBLIC_URL in the tests: the back-office then uses its own API's origin.
+    expect(before.body).toEqual({
+      publicUrl: null,
+      sites: [
+        { site: librairie, ...never },
+        { site: journal, ...never },
+      ],
+    });
+
+    // An origin that is not one of the project's sites, and another project's key from the project's own site.
+    const refused = await fromSite('GET', pageOn(books.siteKey, `${librairie}/rayons`), {
+      origin: 'https://ailleurs.example.com',
+    });
+    expect(refused.status).toBe(403);
+    const otherKey = await fromSite('GET', pageOn(project.siteKey, `${librairie}/rayons`), {
+      origin: librairie,
+    });
+    expect(otherKey.status).toBe(403);
+    const unknownKey = await fromSite('GET', pageOn(`mlt_pk_${'y'.repeat(40)}`, `${librairie}/rayons`), {
+      origin: librairie,
+    });
+    expect(unknownKey.status).toBe(404);
+    await seen();
+    expect((await diffusion(admin, books.id)).body.sites).toEqual([
+      { site: librairie, ...never },
+      { site: journal, ...never },
+    ]);
+
+    const calledAt = Date.now();
+    const allowed = await fromSite('GET', pageOn(books.siteKey, `${librairie}/rayons`), {
+      origin: librairie,
+    });
+    expect(allowed.status).toBe(200);
+    // A call without a browser's Origin (the extension's, a server's) is seen on the page it names: by host,
+    // `www.` aside, as the catalogue matches pages.
+    const byPage = await fromSite('GET', pageOn(books.siteKey, 'https://journal.example.com:8443/une'));
+    expect(byPage.status).toBe(200);
+    await seen();
+
+    const contributor = await addMember(server, admin, 'Contributor');
+    const status = await diffusion(contributor, books.id);
+    expect(status.status).toBe(200);
+    const [first, second] = status.body.sites;
+    expect(first).toMatchObject({ site: librairie, seenOrigin: librairie });
+    expect(second).toMatchObject({ site: journal, seenOrigin: 'https://journal.example.com:8443' });
+    for (const s of [first, second]) {
+      const at = Date.parse(s?.lastSeenAt ?? '');
+      expect(at).toBeGreaterThanOrEqual(calledAt - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('is never shown to another organization, and starts again when the key is rotated', async () => {
+    const books = await newProject();
+    expect(
+      (await fromSite('GET', pageOn(books.siteKey, `${librairie}/`), { origin: librairie })).status,
+    ).toBe(200);
+    await seen();
+    expect((await diffusion(admin, books.id)).body.sites[0]?.lastSeenAt).not.toBeNull();
+
+    const stranger = await server.signUp();
+    const foreign = await diffusion(stranger, books.id);
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain('librairie');
+
+    const rotated = await server.call<Schemas['Project']>(
+      'POST',
+      `/api/projects/${books.id}/site-key`,
+      as(admin),
+    );
+    expect(rotated.status).toBe(200);
+    // A page still carrying the old key is refused and not seen; the new key is seen again at once.
+    expect(
+      (await fromSite('GET', pageOn(books.siteKey, `${librairie}/`), { origin: librairie })).status,
+    ).toBe(404);
+    await seen();
+    expect((await diffusion(admin, books.id)).body.sites[0]).toEqual({
+      site: librairie,
+      seenOrigin: null,
+      lastSeenAt: null,
+    });
+    const again = await fromSite('GET', pageOn(rotated.body.siteKey, `${librairie}/`), { origin: librairie });
+    expect(again.status).toBe(200);
+    await seen();
+    expect((await diffusion(admin, books.id)).body.sites[0]?.seenOrigin).toBe(librairie);
   });
 });
 

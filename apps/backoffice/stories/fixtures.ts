@@ -194,6 +194,18 @@ export const projectWithCategories: Schemas['Project'] = {
   categoryCount: categories.length,
   scenarioCount: categories.reduce((sum, c) => sum + c.scenarioCount, 0),
 };
+/** Where the project's guides are installed: its first site seen 3 minutes before the stories' clock, not the other. */
+export const projectDiffusion: Schemas['ProjectDiffusion'] = {
+  publicUrl: 'https://mulot.example.com',
+  sites: [
+    {
+      site: 'https://rh.example.com',
+      seenOrigin: 'https://rh.example.com',
+      lastSeenAt: '2026-11-20T14:57:00.000Z',
+    },
+    { site: 'https://conges.example.com', seenOrigin: null, lastSeenAt: null },
+  ],
+};
 // The list carries the same project with its categories (the guide form picks its category from there).
 projects[1] = projectWithCategories;
 

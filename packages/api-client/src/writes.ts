@@ -35,6 +35,12 @@ export async function deleteProject(api: Api, project: Identified): Promise<void
   await api.DELETE('/projects/{id}', { params: { path: { id: project.id } } });
 }
 
+/** A new site key for the project (Admins): the old one stops at once. */
+export async function rotateSiteKey(api: Api, project: Identified) {
+  return (await api.POST('/projects/{id}/site-key', { params: { path: { id: project.id } } }))
+    .data as Schemas['Project'];
+}
+
 export async function createCategory(api: Api, project: Identified, body: Schemas['CategoryInput']) {
   return (await api.POST('/projects/{id}/categories', { params: { path: { id: project.id } }, body }))
     .data as Schemas['Category'];

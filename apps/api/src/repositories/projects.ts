@@ -296,11 +296,47 @@ export async function projectBySiteKey(db: Db, key: string) {
     .executeTakeFirst();
 }
 
-/** A new site key for the project (the database makes it, as for a new project); false when there is no such project. */
+/**
+ * A new site key for the project (the database makes it, as for a new project); false when there is no such project.
+ * Its sites are no longer seen: the snippet pasted with the old key stops, and the installation status says so
+ * until a page calls with the new one.
+ */
 export async function rotateSiteKey(db: Db, organizationId: string, id: string): Promise<boolean> {
-  const result = await sql`UPDATE projects SET site_key = DEFAULT, updated_at = now()
-    WHERE id = ${id} AND organization_id = ${organizationId}`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await sql`UPDATE projects SET site_key = DEFAULT, updated_at = now()
+      WHERE id = ${id} AND organization_id = ${organizationId}`.execute(trx);
+    if (Number(result.numAffectedRows ?? 0) === 0) return false;
+    await sql`DELETE FROM site_sightings WHERE project_id = ${id}`.execute(trx);
+    return true;
+  });
+}
+
+/**
+ * The project's sites in its order, each with the last public call seen from its host (migration 0017); undefined
+ * when the organization has no such project.
+ */
+export async function projectDiffusion(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<Pick<Schemas['ProjectDiffusion'], 'sites'> | undefined> {
+  const project = await db
+    .selectFrom('projects')
+    .select('sites')
+    .where('id', '=', id)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  if (!project) return undefined;
+  const seen = await sql<{ host: string; origin: string; last_seen_at: string }>`
+    SELECT host, origin, ${isoUtc('last_seen_at')} AS last_seen_at FROM site_sightings
+    WHERE project_id = ${id}`.execute(db);
+  const byHost = new Map(seen.rows.map((r) => [r.host, r]));
+  return {
+    sites: sitesOf(project.sites).map((site) => {
+      const sighting = byHost.get(hostOf(site) ?? '');
+      return { site, seenOrigin: sighting?.origin ?? null, lastSeenAt: sighting?.last_seen_at ?? null };
+    }),
+  };
 }
 
 /** Whether a page or a browser's Origin is on one of the sites, by the host rule the catalogue matches pages with. */

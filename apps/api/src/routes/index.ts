@@ -96,6 +96,7 @@ export const handlers: Handlers = {
   getReadiness: operations.getReadiness,
   getExtension: extension.getExtension,
   rotateSiteKey: projects.rotateSiteKey,
+  getProjectDiffusion: projects.getProjectDiffusion,
   getPublicCatalogue: publicCalls.getPublicCatalogue,
   getPublicScenario: publicCalls.getPublicScenario,
   askPublicAssistant: publicCalls.askPublicAssistant,

@@ -62,5 +62,12 @@ export const rotateSiteKey: Handler<'rotateSiteKey'> = async (services, request)
   const organizationId = organizationOf(request);
   if (!(await projects.rotateSiteKey(services.db, organizationId, request.params.id)))
     throw notFound('project-not-found');
+  services.siteSightings.forget(request.params.id);
   return { status: 200, body: await projects.projectBody(services.db, organizationId, request.params.id) };
+};
+
+export const getProjectDiffusion: Handler<'getProjectDiffusion'> = async (services, request) => {
+  const body = await projects.projectDiffusion(services.db, organizationOf(request), request.params.id);
+  if (!body) throw notFound('project-not-found');
+  return { status: 200, body: { publicUrl: services.config.publicUrl ?? null, ...body } };
 };

@@ -409,6 +409,7 @@ export function requests(w: World): Record<OperationId, Req> {
     getReadiness: { method: 'GET', path: '/api/ready' },
     getExtension: { method: 'GET', path: '/api/extension' },
     rotateSiteKey: { method: 'POST', path: `${p}/site-key`, ids: [w.projectId] },
+    getProjectDiffusion: { method: 'GET', path: `${p}/diffusion`, ids: [w.projectId] },
     getPublicCatalogue: {
       method: 'GET',
       path: `/api/public/catalogue?key=${w.siteKey}&url=${encodeURIComponent(`${w.siteUrl}/a`)}`,

@@ -34,6 +34,10 @@ export const contentMessages = defineMessages({
   projectCreated: { id: 'app.projects.created', defaultMessage: 'Projet créé' },
   projectUpdated: { id: 'app.projects.updated', defaultMessage: 'Projet mis à jour' },
   projectDeleted: { id: 'app.projects.deleted', defaultMessage: 'Projet supprimé' },
+  siteKeyRotated: {
+    id: 'app.project.siteKeyRotated',
+    defaultMessage: 'Clé de site changée : collez le nouvel extrait dans vos pages',
+  },
 
   newCategory: { id: 'app.project.newCategory', defaultMessage: 'Nouvelle catégorie' },
   editProject: { id: 'app.project.edit', defaultMessage: 'Modifier le projet' },

@@ -802,6 +802,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{id}/diffusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Where the project's guides are installed (every member)
+         * @description Each of the project's sites, in the project's order, with when a public call (tag `public`, with the
+         *     project's site key) last came from it: the browser's `Origin` the call was accepted from, or the page it
+         *     names (`url`). Installation status for the project page ("Extrait détecté sur https://… il y a 3 min"): it
+         *     lags the site's calls by a second for a first sighting, by a minute at most after that. A site never seen has
+         *     `lastSeenAt: null`; so has every site once the key is rotated (`rotateSiteKey`), until it calls with the new
+         *     key. Sites are matched by host, as the catalogue matches pages (`www.` and the port aside).
+         */
+        get: operations["getProjectDiffusion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/site-key": {
         parameters: {
             query?: never;
@@ -1762,6 +1790,16 @@ export interface components {
             name: string;
             sites: components["schemas"]["Site"][];
         };
+        /** @description A project's sites with when each last called the public API (GET /projects/{id}/diffusion). */
+        ProjectDiffusion: {
+            /**
+             * @description The server's public address (the origin of its `PUBLIC_URL`), where the snippet loads `/embed.js` from
+             *     and the extension calls; null when the server was not given one (the back-office then uses its own API's
+             *     origin).
+             */
+            publicUrl: string | null;
+            sites: components["schemas"]["SiteInstallation"][];
+        };
         /** @description GET /projects: one page of projects, in the order the operation states. */
         ProjectPage: {
             items: components["schemas"]["Project"][];
@@ -2006,6 +2044,17 @@ export interface components {
          * @example http://localhost:5174
          */
         Site: string;
+        /** @description One of the project's sites and the last public call seen from it. */
+        SiteInstallation: {
+            /**
+             * Format: date-time
+             * @description When that call was seen (within a minute); null if the site was never seen.
+             */
+            lastSeenAt: string | null;
+            /** @description The origin the last call came from (the site's host, with the scheme and port seen); null if never. */
+            seenOrigin: string | null;
+            site: components["schemas"]["SiteOrigin"];
+        };
         /**
          * @description A project's site key: public (it is pasted in the customer's pages), it lets a site read the project's
          *     published guides and record anonymous runs, nothing else. An Admin rotates it; the old key stops at once.
@@ -3943,6 +3992,42 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProjectDiffusion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Project id. */
+                id: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project's sites with their installation status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDiffusion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

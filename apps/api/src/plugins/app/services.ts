@@ -1,5 +1,6 @@
 // What every handler is given (database, tokens, mail outbox, storage, limits, caches), opened at boot and closed
 // with the server.
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
@@ -13,8 +14,10 @@ import { PublicCounts } from '../../public-counts.ts';
 import { RateLimits } from '../../rate-limit.ts';
 import { projectBySiteKey } from '../../repositories/projects.ts';
 import { AccessRows } from '../../repositories/users.ts';
+import { AnonymousRunRetention } from '../../retention.ts';
 import { loadJwtSecret, Tokens } from '../../security.ts';
 import { SiteKeys } from '../../site-keys.ts';
+import { SiteSightings } from '../../site-sightings.ts';
 import { DatabaseScreenshotStorage } from '../../storage.ts';
 import type { Caller, Services, Site } from '../../types.ts';
 import { ReadCache } from './read-cache.ts';
@@ -43,10 +46,11 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     // Only the outbox worker sends: its lines (the development mailbox's link included) say so.
     log: app.log.child({ component: 'outbox' }),
   });
+  const jwtSecret = await loadJwtSecret(db, config.jwtSecret);
   const services: Services = {
     config,
     db,
-    tokens: new Tokens(await loadJwtSecret(db, config.jwtSecret), config.jwtTtlSeconds),
+    tokens: new Tokens(jwtSecret, config.jwtTtlSeconds),
     outbox: new OutboxWorker(db, mailer, app.log, config.outbox, config.database.kind !== 'postgres'),
     storage: new DatabaseScreenshotStorage(db),
     limits: new RateLimits(db, {
@@ -59,9 +63,12 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
       db,
       { 'public-client': config.rateLimit.publicPerClient, 'public-key': config.rateLimit.publicPerKey },
       config.rateLimit.publicWindowMs,
+      // Its own key, derived: the client hashes never serve as anything a token could be checked with.
+      createHmac('sha256', jwtSecret).update('mulot public-client addresses').digest('base64url'),
     ),
     reads: new ReadCache(),
     siteKeys: new SiteKeys((key) => projectBySiteKey(db, key)),
+    siteSightings: new SiteSightings(db),
     accessRows: AccessRows.for(db),
     log: app.log,
   };
@@ -72,6 +79,10 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
       : new StatisticsKeeper(db, {
           onError: (error) => app.log.warn({ err: error }, 'planner statistics not refreshed'),
         });
+  const retention = new AnonymousRunRetention(db, {
+    days: config.anonymousRunRetentionDays,
+    onError: (error) => app.log.warn({ err: error }, 'anonymous runs past their retention not deleted'),
+  });
   app.decorate('mulot', services);
   app.decorateRequest('caller', null);
   app.decorateRequest('site', null);
@@ -83,13 +94,17 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
   app.addHook('onReady', async () => {
     services.outbox.start();
     services.publicCounts.start();
+    services.siteSightings.start();
     statistics?.start();
+    retention.start();
   });
   // Runs once the server has stopped accepting and the requests in progress have been answered.
   app.addHook('onClose', async () => {
     await services.outbox.stop();
     await services.publicCounts.stop();
+    await services.siteSightings.stop();
     await statistics?.stop();
+    await retention.stop();
     mailer.close();
     await db.destroy();
   });

@@ -17,10 +17,28 @@ function keyOf(request: FastifyRequest): string | null {
   return typeof key === 'string' ? key : null;
 }
 
+/** The page URL a call carries (the catalogue's query, the assistant's body), if any. */
+function pageOf(request: FastifyRequest): string | null {
+  const fromQuery = (request.query as { url?: unknown } | undefined)?.url;
+  const fromBody =
+    request.body && typeof request.body === 'object' ? (request.body as { url?: unknown }).url : undefined;
+  const url = fromQuery ?? fromBody;
+  return typeof url === 'string' ? url : null;
+}
+
+function httpOrigin(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Before a public call's handler (its query and body already validated): the key's project, or one 404 whatever
  * was wrong with the key; the Origin, when a browser sent one, among the project's sites (reflected, never `*`);
- * then one hit counted per client address and per key.
+ * then one hit counted per client address and per key, and the site remembered as seen (installation status).
  */
 export function siteHook(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -38,6 +56,13 @@ export function siteHook(services: Services) {
     }
     refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
     request.site = project;
+    // The installation status: the page's origin when the call names one of the project's pages (a call without a
+    // browser's Origin names its site that way), else the browser's Origin accepted above.
+    const page = pageOf(request);
+    const seenFrom = page && onSites(project.sites, page) ? page : typeof origin === 'string' ? origin : null;
+    const seenOrigin = seenFrom ? httpOrigin(seenFrom) : null;
+    const seenHost = seenFrom ? hostOf(seenFrom) : null;
+    if (seenOrigin && seenHost) services.siteSightings.seen(project.id, seenHost, seenOrigin);
   };
 }
 

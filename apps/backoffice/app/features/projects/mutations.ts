@@ -2,6 +2,7 @@ import {
   createProject,
   deleteProject,
   type Identified,
+  rotateSiteKey,
   type Schemas,
   updateProject,
 } from '@mulot/api-client';
@@ -31,5 +32,13 @@ export function useDeleteProject() {
     action: 'delete project',
     done: () => m.projectDeleted,
     forgets: (project) => projectQuery(project.id),
+  });
+}
+
+/** Admins: a new site key; the project (with its key) and its installation status refetch. */
+export function useRotateSiteKey() {
+  return useContentWrite((project: Identified) => rotateSiteKey(fetchClient, project), {
+    action: 'rotate site key',
+    done: () => m.siteKeyRotated,
   });
 }

@@ -28,3 +28,10 @@ export const allProjectsQuery = queryOptions({
 
 export const projectQuery = (id: string) =>
   $api.queryOptions('get', '/projects/{id}', { params: { path: { id } } }, once);
+
+/**
+ * The project's sites with when each last called the public API, and the server's public address (the project
+ * page's "Diffusion" card). Not primed by the loader: the page shows without it, the card's statuses a moment later.
+ */
+export const projectDiffusionQuery = (id: string) =>
+  $api.queryOptions('get', '/projects/{id}/diffusion', { params: { path: { id } } });

@@ -1,8 +1,15 @@
 import type { StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
-import { categories, categoryPage, project, projectWithCategories } from '#stories/fixtures.ts';
-import { page, route, routeMeta } from '#stories/route-story.tsx';
+import {
+  categories,
+  categoryPage,
+  me,
+  project,
+  projectDiffusion,
+  projectWithCategories,
+} from '#stories/fixtures.ts';
+import { findToast, page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Project',
@@ -10,6 +17,7 @@ const meta = {
     api: [
       reply('get', '/projects/{id}', projectWithCategories),
       reply('get', '/projects/{id}/categories', ({ request }) => categoryPage(categories, request)),
+      reply('get', '/projects/{id}/diffusion', projectDiffusion),
     ],
   }),
 };
@@ -121,5 +129,60 @@ export const Phone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async () => {
     await expect(await page().findByRole('heading', { level: 1, name: project.name })).toBeVisible();
+  },
+};
+
+const newKey = `mlt_pk_${'9b1e4d7a2c5f8e03'.repeat(3)}`;
+
+/**
+ * Issue 39: the "Diffusion" card shows the snippet with the server's public address and each site's status; an
+ * Admin changes the key after a confirmation saying the old one stops at once, and the card shows the new one.
+ */
+export const ChangeSiteKey: Story = {
+  parameters: route({
+    api: (() => {
+      let current = projectWithCategories;
+      return [
+        reply('get', '/projects/{id}', () => current),
+        reply('post', '/projects/{id}/site-key', () => {
+          current = { ...projectWithCategories, siteKey: newKey };
+          return current;
+        }),
+      ];
+    })(),
+  }),
+  play: async () => {
+    const screen = page();
+    const card = within(await screen.findByRole('region', { name: 'Diffusion' }));
+    await expect(
+      await card.findByText(
+        `<script async src="https://mulot.example.com/embed.js" data-site-key="${project.siteKey}"></script>`,
+      ),
+    ).toBeVisible();
+    await expect(
+      await card.findByText('Extrait détecté sur https://rh.example.com il y a 3 min'),
+    ).toBeVisible();
+    await expect(card.getByText("Pas encore détecté : collez l'extrait dans vos pages")).toBeVisible();
+
+    await userEvent.click(card.getByRole('button', { name: 'Changer la clé' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Changer la clé de site ?' }));
+    await expect(dialog.getByText(/L'ancienne clé cesse de fonctionner immédiatement/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Changer la clé' }));
+    await findToast('Clé de site changée : collez le nouvel extrait dans vos pages');
+    await expect(await card.findByText(newKey)).toBeVisible();
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+  },
+};
+
+/** A Contributor sees the card and copies from it, without the key's change. */
+export const DiffusionForContributor: Story = {
+  parameters: route({ api: [reply('get', '/users/me', { ...me, role: 'Contributor' })] }),
+  play: async () => {
+    const card = within(await page().findByRole('region', { name: 'Diffusion' }));
+    await expect(
+      await card.findByText('Extrait détecté sur https://rh.example.com il y a 3 min'),
+    ).toBeVisible();
+    await expect(card.getByRole('button', { name: "Copier l'extrait" })).toBeVisible();
+    await expect(card.queryByRole('button', { name: 'Changer la clé' })).toBeNull();
   },
 };

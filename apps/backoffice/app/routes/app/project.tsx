@@ -10,6 +10,7 @@ import {
   ContentBreadcrumb,
   ContentHeader,
   DeleteConfirmDialog,
+  DiffusionCard,
   ProjectDetailStats,
   ProjectDialog,
   type ProjectFormValues,
@@ -28,12 +29,14 @@ import {
   useUpdateCategory,
 } from '#app/features/categories/mutations.ts';
 import { categoryPagesQuery } from '#app/features/categories/queries.ts';
-import { useUpdateProject } from '#app/features/projects/mutations.ts';
-import { projectQuery } from '#app/features/projects/queries.ts';
+import { useRotateSiteKey, useUpdateProject } from '#app/features/projects/mutations.ts';
+import { projectDiffusionQuery, projectQuery } from '#app/features/projects/queries.ts';
 import { errorMessage, isNotFound, isRetryable, useRefusal } from '#app/lib/api.ts';
 import { CATEGORY_FIELDS, PROJECT_FIELDS, prime } from '#app/lib/content.ts';
 import { contentMessages as m, sitesMessage } from '#app/lib/content-messages.ts';
+import { apiOrigin } from '#app/lib/mulot-url.ts';
 import { ShowMore, useDebounced } from '#app/lib/paged-list.tsx';
+import { $api } from '#app/lib/query.ts';
 import { title } from '#app/lib/title.ts';
 import type { Route } from './+types/project';
 
@@ -59,6 +62,11 @@ export default function Project({ params }: Route.ComponentProps) {
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
   const updateProject = useUpdateProject();
+  // Issue 39: every member sees how the project's guides reach its sites; only an Admin changes the key.
+  const me = $api.useQuery('get', '/users/me');
+  const diffusion = useQuery(projectDiffusionQuery(params.id));
+  const rotateKey = useRotateSiteKey();
+  const [rotatingKey, setRotatingKey] = useState(false);
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const remove = useDeleteCategory();
@@ -201,6 +209,23 @@ export default function Project({ params }: Route.ComponentProps) {
         ))}
       </CollectionState>
       <ShowMore pages={categories} />
+      {project.data && (
+        <DiffusionCard
+          mulotUrl={diffusion.data?.publicUrl ?? apiOrigin()}
+          siteKey={project.data.siteKey}
+          installations={diffusion.data?.sites}
+          statusError={diffusion.isError ? errorMessage(diffusion.error) : null}
+          canRotate={me.data?.role === 'Admin'}
+          rotateOpen={rotatingKey}
+          onRotateOpenChange={(open) => {
+            rotateKey.reset();
+            setRotatingKey(open);
+          }}
+          onRotate={() => void rotateKey.run({ id: params.id }, { onDone: () => setRotatingKey(false) })}
+          rotating={rotateKey.isPending}
+          rotateError={rotateKey.error ? errorMessage(rotateKey.error) : null}
+        />
+      )}
       {editingProject && project.data && (
         <ProjectDialog
           open

@@ -28,6 +28,13 @@ export {
   type DeletedKind,
 } from './delete-confirm-dialog';
 export {
+  DiffusionCard,
+  type DiffusionCardProps,
+  managedPolicyOf,
+  type SiteInstallation,
+  snippetOf,
+} from './diffusion-card';
+export {
   ContentBreadcrumb,
   ContentHeader,
   type ContentHeaderProps,

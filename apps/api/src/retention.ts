@@ -1,0 +1,64 @@
+// How long end users' anonymous runs are kept (issue 39, README "End users without an account").
+import { sql } from 'kysely';
+import type { Db } from './db/index.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows per statement: each is short, so requests waiting for the single PGlite connection get it between two. */
+const BATCH = 1000;
+
+/**
+ * Deletes the anonymous runs (those with a visitor id) that started more than `days` days before `now`, with their
+ * step issues (the foreign keys cascade); members' runs are kept. The dashboard's daily figures are sums kept apart
+ * (run_days), so they do not move. Answers how many runs were deleted.
+ */
+export async function purgeAnonymousRuns(db: Db, days: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - days * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const result = await sql`DELETE FROM runs WHERE id IN (
+      SELECT id FROM runs WHERE visitor_id IS NOT NULL AND created_at < ${before} LIMIT ${BATCH})`.execute(
+      db,
+    );
+    const deleted = Number(result.numAffectedRows ?? 0);
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
+}
+
+/**
+ * Every replica runs it, every hour and once at start: the delete is the same whichever replica makes it, and two at
+ * once only find fewer rows.
+ */
+export class AnonymousRunRetention {
+  readonly #db: Db;
+  readonly #days: number;
+  readonly #intervalMs: number;
+  readonly #onError: (error: unknown) => void;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<unknown> = Promise.resolve();
+
+  constructor(db: Db, options: { days: number; intervalMs?: number; onError: (error: unknown) => void }) {
+    this.#db = db;
+    this.#days = options.days;
+    this.#intervalMs = options.intervalMs ?? 60 * 60 * 1000;
+    this.#onError = options.onError;
+  }
+
+  start(): void {
+    if (this.#timer) return;
+    this.#tick();
+    this.#timer = setInterval(() => this.#tick(), this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  #tick(): void {
+    this.#running = this.#running.then(() => purgeAnonymousRuns(this.#db, this.#days)).catch(this.#onError);
+  }
+
+  /** Stops the schedule and waits for a purge in progress (the database closes after). */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}
