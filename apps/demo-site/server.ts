@@ -3,9 +3,10 @@
 //
 // With MULOT_URL (the product's address) and MULOT_SITE_KEY (a project's site key) every page carries the embed
 // snippet, as a customer pastes it (README "Diffuser vos guides"). `POST /__page` with body `strict-csp` serves the
-// pages under a strict Content-Security-Policy (only the Mulot origin added to script-src and connect-src), `hostile`
-// adds a script defining the globals a snippet could trip on (`mulot`, `define`, `React`) and a global CSS reset,
-// `english` declares the pages English (`<html lang="en-GB">`: the snippet speaks English), `normal` goes back (`GET /__page` tells the current one).
+// pages under a strict Content-Security-Policy (only the Mulot origin added to script-src and connect-src),
+// `blocking-csp` under one that lets the loader's URL in but not its reader chunk nor the calls, `hostile` adds a
+// script defining the globals a snippet could trip on (`mulot`, `define`, `React`) and a global CSS reset, `english`
+// declares the pages English (`<html lang="en-GB">`), `normal` goes back (`GET /__page` tells the current one).
 //
 // Variant "broken" changes the DOM of one guide target (the "Nouveau projet" button) so that a guide
 // recorded on the normal site cannot find it: DEMO_SITE_VARIANT=broken at start, `?variant=broken` on a page
@@ -17,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 
 export type Variant = 'normal' | 'broken';
-export type PageMode = 'normal' | 'strict-csp' | 'hostile' | 'english';
+const PAGE_MODES = ['normal', 'strict-csp', 'blocking-csp', 'hostile', 'english'] as const;
+export type PageMode = (typeof PAGE_MODES)[number];
 
 export interface Embed {
   /** the Mulot address serving /embed.js */
@@ -32,13 +34,17 @@ function snippet(embed: Embed): string {
   return `<script async src="${attribute(new URL('/embed.js', embed.url).href)}" data-site-key="${attribute(embed.siteKey)}"></script>`;
 }
 
-/** A strict policy that lets only the Mulot origin in, for scripts and calls: what the README tells site owners. */
-function strictCsp(embed: Embed | undefined): string {
+/**
+ * A strict policy that lets only the Mulot origin in, for scripts and calls: what the README tells site owners; or,
+ * `blocking`, one that lets the loader in but not its reader chunk nor the calls (a site that got it wrong).
+ */
+function strictCsp(embed: Embed | undefined, blocking = false): string {
   const mulot = embed ? ` ${new URL(embed.url).origin}` : '';
+  const loader = embed ? ` ${new URL('/embed.js', embed.url).href}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self'${mulot}`,
-    `connect-src 'self'${mulot}`,
+    `script-src 'self'${blocking ? loader : mulot}`,
+    `connect-src 'self'${blocking ? '' : mulot}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "object-src 'none'",
@@ -87,8 +93,8 @@ export async function startServer(
         'content-type': type,
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
-        ...(mode === 'strict-csp' && type.startsWith('text/html')
-          ? { 'content-security-policy': strictCsp(embed) }
+        ...((mode === 'strict-csp' || mode === 'blocking-csp') && type.startsWith('text/html')
+          ? { 'content-security-policy': strictCsp(embed, mode === 'blocking-csp') }
           : {}),
       });
       res.end(body);
@@ -98,13 +104,9 @@ export async function startServer(
         let body = '';
         for await (const chunk of req) body += chunk;
         const next = body.trim();
-        if (next !== 'normal' && next !== 'strict-csp' && next !== 'hostile' && next !== 'english')
-          return send(
-            400,
-            'text/plain; charset=utf-8',
-            'expected "normal", "strict-csp", "hostile" or "english"',
-          );
-        mode = next;
+        const known = PAGE_MODES.find((m) => m === next);
+        if (!known) return send(400, 'text/plain; charset=utf-8', `expected one of ${PAGE_MODES.join(', ')}`);
+        mode = known;
       }
       return send(200, 'text/plain; charset=utf-8', mode);
     }

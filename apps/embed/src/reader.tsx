@@ -155,7 +155,15 @@ function Panel({ children, ...props }: ReaderPanelProps) {
 
 export function mount(config: EmbedConfig): EmbedReader {
   position = config.position;
-  const api = createClient({ baseUrl: config.apiBase, getLocale: () => config.locale });
+  const api = createClient({ baseUrl: config.apiBase });
+  // the locale only where a preflight is paid anyway (a JSON body): reads stay simple CORS requests, which the
+  // browser sends without a preflight and answers from its cache (their problems' details are then in French)
+  api.use({
+    onRequest({ request }) {
+      if (request.method !== 'GET') request.headers.set('x-locale', config.locale);
+      return request;
+    },
+  });
   void addInterFont().catch(() => undefined);
   let handle: ReaderHandle | null = null;
   const host: ReaderHost = {

@@ -200,23 +200,34 @@ interface Visitor {
   page: Page;
   /** console errors and uncaught exceptions of the page, across its loads */
   errors: string[];
+  /** the page's uncaught exceptions alone */
+  thrown: string[];
+  warnings: string[];
 }
 
 /** A new anonymous visitor (fresh storage, no extension) on the demo site in `mode`. */
-async function visitor(mode: 'normal' | 'strict-csp' | 'hostile' | 'english'): Promise<Visitor> {
+async function visitor(
+  mode: 'normal' | 'strict-csp' | 'blocking-csp' | 'hostile' | 'english',
+): Promise<Visitor> {
   const answer = await fetch(`${demo.url}/__page`, { method: 'POST', body: mode });
   expect(answer.ok).toBe(true);
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   void seeClosedShadowRoots(page).catch(() => undefined);
   const errors: string[] = [];
+  const thrown: string[] = [];
+  const warnings: string[] = [];
   page.on('console', (message) => {
     // the demo site has no favicon: the browser's own request for it is not the page's error
     if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
       errors.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
   });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  page.on('pageerror', (error) => {
+    errors.push(error.message);
+    thrown.push(error.message);
+  });
+  return { context, page, errors, thrown, warnings };
 }
 
 /** The computed styles a page's own elements must keep while Mulot's panel is open. */
@@ -426,8 +437,25 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await context.close();
   });
 
+  it('throws nothing into a page whose CSP lets the loader in but not the reader, and warns once', async () => {
+    const { context, page, thrown, warnings } = await visitor('blocking-csp');
+    await page.goto(`${demo.url}/`);
+    const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
+    await launcher.click();
+    await expectPage.poll(() => warnings.filter((w) => w.startsWith('Mulot:'))).toHaveLength(1);
+    // the browser reports the refused import itself; the page's own code sees no exception of ours
+    expect(thrown).toEqual([]);
+    await expectPage(launcher).toBeVisible();
+    await launcher.click();
+    await page.waitForTimeout(500);
+    expect(warnings.filter((w) => w.startsWith('Mulot:'))).toHaveLength(1);
+    expect(thrown).toEqual([]);
+    await context.close();
+    await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
+  });
+
   it('is not broken by a page with its own mulot, define and React globals and a global CSS reset', async () => {
-    const { context, page, errors } = await visitor('hostile');
+    const { context, page, errors, warnings } = await visitor('hostile');
     await page.goto(`${demo.url}/`);
     const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
     await expectPage(launcher).toBeVisible();
@@ -441,7 +469,10 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
     expect(await pageStyles(page)).toEqual(styles);
     await playGuide(page);
-    // the one warning the loader gives about the taken global, and nothing else
+    // the loader's one warning per page load (the guide crossed one) about the taken global, and no error
+    expect(new Set(warnings.filter((w) => w.startsWith('Mulot:')))).toEqual(
+      new Set(['Mulot: window.mulot is already defined by the page: mulot(…) is not available']),
+    );
     expect(errors).toEqual([]);
     await context.close();
     await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
