@@ -19,6 +19,8 @@ import { Cluster, nginxPath } from '../test/support/replicas.ts';
 import { benchAccount, benchDatabase } from './support.ts';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
+// BENCH_ROWS=public measures the end users' rows only (pnpm bench:embed's throughput part).
+const membersRows = process.env.BENCH_ROWS !== 'public';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function measure(
@@ -159,33 +161,35 @@ try {
     bares.push(lastBare);
     measured.push({ row: figures, around: [before, lastBare] });
   };
-  await row(() => measure('1 replica: GET /api/projects', `${base}/api/projects?limit=100`, headers));
-  await row(() =>
-    measure(
-      '1 replica: GET /api/projects, If-None-Match current (304)',
-      `${base}/api/projects?limit=100`,
-      { ...headers, 'if-none-match': tag },
-      undefined,
-      304,
-    ),
-  );
-  await row(() =>
-    measure('1 replica: PUT /api/projects/:id', `${base}/api/projects/${edited}`, writeHeaders, write),
-  );
-  if (database.kind === 'postgres' && existsSync(nginxPath)) {
-    cluster = await Cluster.start(3, { DATABASE_URL: database.url, DATA_DIR: dataDir });
-    const lb = cluster.balancer.base;
-    await row(() =>
-      measure('3 replicas behind nginx: GET /api/projects', `${lb}/api/projects?limit=100`, headers),
-    );
+  if (membersRows) {
+    await row(() => measure('1 replica: GET /api/projects', `${base}/api/projects?limit=100`, headers));
     await row(() =>
       measure(
-        '3 replicas behind nginx: PUT /api/projects/:id',
-        `${lb}/api/projects/${edited}`,
-        writeHeaders,
-        write,
+        '1 replica: GET /api/projects, If-None-Match current (304)',
+        `${base}/api/projects?limit=100`,
+        { ...headers, 'if-none-match': tag },
+        undefined,
+        304,
       ),
     );
+    await row(() =>
+      measure('1 replica: PUT /api/projects/:id', `${base}/api/projects/${edited}`, writeHeaders, write),
+    );
+    if (database.kind === 'postgres' && existsSync(nginxPath)) {
+      cluster = await Cluster.start(3, { DATABASE_URL: database.url, DATA_DIR: dataDir });
+      const lb = cluster.balancer.base;
+      await row(() =>
+        measure('3 replicas behind nginx: GET /api/projects', `${lb}/api/projects?limit=100`, headers),
+      );
+      await row(() =>
+        measure(
+          '3 replicas behind nginx: PUT /api/projects/:id',
+          `${lb}/api/projects/${edited}`,
+          writeHeaders,
+          write,
+        ),
+      );
+    }
   }
   // Read after the writes above: its tag is the current one.
   const publicAnswer = await fetch(publicUrl, { headers: { origin: 'https://site0.example.com' } });

@@ -9,10 +9,10 @@ import { launchChromium } from '@mulot/testing/chromium';
 import { freePort } from '@mulot/testing/ports';
 import { type Started, startDemoSite, startProduct } from '@mulot/testing/product';
 import { seeClosedShadowRoots } from '@mulot/testing/shadow';
-import { build } from 'esbuild';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { expect as playwrightExpect } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureTargets, type Member, signUp } from './support/member.ts';
 
 // the machines are shared and slow: give the UI time rather than fail on load
 const expectPage = playwrightExpect.configure({ timeout: 30_000 });
@@ -49,81 +49,9 @@ const title = 'Créer un projet';
 let api: Started;
 let demo: Started;
 let browser: Browser;
-let token = '';
-let org = '';
+let member: Member;
 let scenarioId = '';
-
-async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${api.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(org ? { 'x-organization-id': org } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** A member as one signs up: register, the confirmation link the API logs (no SMTP), login. */
-async function signUp(email: string, password: string): Promise<void> {
-  await call('POST', '/auth/register', { credentials: { email, password }, rootUrl: api.url });
-  let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i += 1) {
-    link = api.output.map((line) => /"link":"([^"]+confirm-account[^"]+)"/.exec(line)?.[1]).find(Boolean);
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!link) throw new Error(`no confirmation link logged for ${email}`);
-  const confirm = new URL(link);
-  await call('POST', '/auth/confirm', {
-    code: confirm.searchParams.get('code'),
-    email: confirm.searchParams.get('email'),
-  });
-  token = (await call<{ jwt: string }>('POST', '/auth/login', { email, password })).jwt;
-  org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
-}
-
-/** The targets as the creator captures them: the player's `capture` run on the demo site's own pages. */
-async function captureTargets(): Promise<Record<string, unknown>[]> {
-  const player = (
-    await build({
-      stdin: {
-        contents: "export { capture } from '@mulot/player';",
-        resolveDir: import.meta.dirname,
-        loader: 'ts',
-      },
-      bundle: true,
-      format: 'iife',
-      globalName: 'MulotPlayer',
-      write: false,
-    })
-  ).outputFiles[0]?.text as string;
-  const page = await browser.newPage();
-  const targets: Record<string, unknown>[] = [];
-  for (const [path, selector] of [
-    ['/', 'header a[href="/app/"]'],
-    ['/app/', 'nav[aria-label="Menu de l’application"] a[href="/app/projets"]'],
-    ['/app/projets', '[data-testid="new-project"]'],
-  ] as const) {
-    await page.goto(`${demo.url}${path}`);
-    await page.locator(selector).waitFor();
-    await page.addScriptTag({ content: player });
-    targets.push(
-      await page.evaluate(
-        (s) =>
-          (
-            window as unknown as { MulotPlayer: { capture(el: Element): Record<string, unknown> } }
-          ).MulotPlayer.capture(document.querySelector(s) as Element),
-        selector,
-      ),
-    );
-  }
-  await page.close();
-  return targets;
-}
+const call: Member['call'] = (method, path, body) => member.call(method, path, body);
 
 beforeAll(async () => {
   // `pnpm test` builds the snippet once (scripts/test.ts); run alone, this suite needs it built.
@@ -133,7 +61,7 @@ beforeAll(async () => {
   // the project's site names the demo site's origin before the demo site starts with the project's key
   const port = await freePort();
   const site = `http://localhost:${port}`;
-  await signUp(`embed-${Date.now()}@example.com`, 'correct horse battery staple 42');
+  member = await signUp(api, `embed-${Date.now()}@example.com`, 'correct horse battery staple 42');
   const project = await call<{ id: string; siteKey: string }>('POST', '/projects', {
     name: 'Bocal',
     sites: [site],
@@ -154,7 +82,11 @@ beforeAll(async () => {
       maxDuration: 2,
     })
   ).id;
-  const [home, projects, create] = await captureTargets();
+  const [home, projects, create] = await captureTargets(browser, demo.url, [
+    ['/', 'header a[href="/app/"]'],
+    ['/app/', 'nav[aria-label="Menu de l’application"] a[href="/app/projets"]'],
+    ['/app/projets', '[data-testid="new-project"]'],
+  ]);
   const steps = [
     // a full page load: the step auto-clicks the link to the customer area
     {

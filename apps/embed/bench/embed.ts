@@ -1,0 +1,235 @@
+// pnpm bench:embed — what the snippet costs a customer's site and its visitors (issue 39), measured on the demo site
+// served with and without it in the same run: the loader's and the reader chunk's sizes (raw, gzip -9, brotli), from
+// DOMContentLoaded to the launcher drawn, from the click to the catalogue (first visit, then with the reader chunk in
+// the browser's cache), and Lighthouse's performance score and LCP (desktop preset) of the same page with and without
+// the snippet, alternated so the machine's load falls on both. Figures only, no assertions: the load moves them.
+// `GET /public/catalogue`'s throughput beside a bare route is apps/api's bench (BENCH_ROWS=public), which
+// `pnpm bench:embed` runs after this one.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { launchChromium, launchPersistentChromium } from '@mulot/testing/chromium';
+import { freePort } from '@mulot/testing/ports';
+import { type Started, startDemoSite, startProduct } from '@mulot/testing/product';
+import { seeClosedShadowRoots } from '@mulot/testing/shadow';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import type { Browser, Page } from 'playwright';
+import { captureTargets, signUp } from '../test/support/member.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 10);
+const audits = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const dist = join(import.meta.dirname, '../dist');
+const title = 'Créer un projet';
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] ?? NaN;
+
+function sizes(files: string[]) {
+  const bodies = files.map((file) => readFileSync(file));
+  const sum = (f: (b: Buffer) => number) => bodies.reduce((total, body) => total + f(body), 0);
+  return {
+    raw: kB(sum((b) => b.length)),
+    gzip: kB(sum((b) => gzipSync(b, { level: 9 }).length)),
+    brotli: kB(sum((b) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length)),
+  };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const chunk = filesUnder(join(dist, 'embed'));
+console.log('\nWhat a site ships (the build in apps/embed/dist):');
+console.table([
+  { part: 'loader, embed.js (every page view)', ...sizes([join(dist, 'embed.js')]) },
+  {
+    part: 'reader chunk, JS and CSS (when opened or a guide runs)',
+    ...sizes(chunk.filter((f) => /\.(js|css)$/.test(f))),
+  },
+  { part: 'its font files (fetched by the panel)', ...sizes(chunk.filter((f) => /\.woff2?$/.test(f))) },
+]);
+
+const servers: Started[] = [];
+const browsers: Browser[] = [];
+const profile = mkdtempSync(join(tmpdir(), 'mulot-bench-embed-'));
+try {
+  console.log('\nseeding a member, a project on the demo site and a published guide…');
+  const api = await startProduct();
+  servers.push(api);
+  const browser = await launchChromium();
+  browsers.push(browser);
+  // the project names the snippet's demo site before it starts with the project's key; a second demo site
+  // serves the same pages without the snippet
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const member = await signUp(
+    api,
+    `bench-embed-${Date.now()}@example.com`,
+    'correct horse battery staple 42',
+  );
+  const project = await member.call<{ id: string; siteKey: string }>('POST', '/projects', {
+    name: 'Bocal',
+    sites: [origin],
+  });
+  const withSnippet = await startDemoSite({
+    port,
+    env: { MULOT_URL: api.url, MULOT_SITE_KEY: project.siteKey },
+  });
+  const without = await startDemoSite();
+  servers.push(withSnippet, without);
+  // a published guide, so that the catalogue the visitor opens is not empty
+  const category = await member.call<{ id: string }>('POST', `/projects/${project.id}/categories`, {
+    name: 'Projets',
+  });
+  const guide = await member.call<{ id: string }>(
+    'POST',
+    `/projects/${project.id}/categories/${category.id}/scenarios`,
+    {
+      title,
+      description: 'Créer un projet.',
+      summary: 'Projets, puis Nouveau projet.',
+      minDuration: 1,
+      maxDuration: 2,
+    },
+  );
+  const [target] = await captureTargets(browser, origin, [['/app/projets', '[data-testid="new-project"]']]);
+  await member.call('POST', `/scenarios/${guide.id}/steps`, {
+    name: 'Nouveau projet',
+    text: 'Cliquez sur « Nouveau projet ».',
+    url: `${origin}/app/projets`,
+    extra: null,
+    autoClick: false,
+    target,
+  });
+  await member.call('PATCH', `/scenarios/${guide.id}/status`, { status: 'published' });
+
+  /**
+   * From the visitor's press on the launcher to the catalogue's guide drawn, in the page's own clock: the press
+   * as the page sees it (the launcher's host), the guide as the frame that first has it in the panel's root (which
+   * `seeClosedShadowRoots` hands to the page's world, as it does for the suites' locators).
+   */
+  async function open(page: Page): Promise<number> {
+    const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
+    await launcher.click();
+    const drawn = await page.waitForFunction(
+      (guide) => {
+        const root = document.querySelector('mulot-panel')?.shadowRoot;
+        const shown = [...(root?.querySelectorAll('button') ?? [])].some((button) =>
+          `${button.getAttribute('aria-label')} ${button.textContent}`.includes(guide),
+        );
+        return shown && performance.now();
+      },
+      title,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const pressed = await page.evaluate(() => (window as unknown as { pressed: number }).pressed);
+    return ((await drawn.jsonValue()) as number) - pressed;
+  }
+
+  console.log(`${runs} visitors…`);
+  const launcher: number[] = [];
+  const first: number[] = [];
+  const cached: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    // a new visitor: an empty HTTP cache, then a second page of the same visit with the reader chunk cached
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      addEventListener(
+        'pointerdown',
+        (event) => {
+          if (event.isTrusted && (event.target as Element).localName === 'mulot-launcher')
+            (window as unknown as { pressed: number }).pressed = performance.now();
+        },
+        true,
+      );
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector('mulot-launcher')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          (window as unknown as { launcherDrawn: number }).launcherDrawn = performance.now();
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const [index, figures] of [first, cached].entries()) {
+      const page = await context.newPage();
+      void seeClosedShadowRoots(page).catch(() => undefined);
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => 'launcherDrawn' in window);
+      if (index === 0)
+        launcher.push(
+          await page.evaluate(
+            () =>
+              (window as unknown as { launcherDrawn: number }).launcherDrawn -
+              (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+                .domContentLoadedEventStart,
+          ),
+        );
+      figures.push(await open(page));
+      await page.close();
+    }
+    await context.close();
+  }
+  console.log(`\nThe demo site's home with the snippet, ${runs} visitors (Chromium, loopback):`);
+  console.table([
+    { measure: 'DOMContentLoaded → launcher drawn (below 0: before it)', median: ms(median(launcher)), p95: ms(p95(launcher)) },
+    { measure: 'click → catalogue, first visit', median: ms(median(first)), p95: ms(p95(first)) },
+    { measure: 'click → catalogue, reader chunk cached', median: ms(median(cached)), p95: ms(p95(cached)) },
+  ]);
+
+  console.log('Lighthouse…');
+  // Lighthouse opens its own tab in the default context of a Chromium it reaches on its debugging port.
+  const debuggingPort = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const lighthouseBrowser = await launchPersistentChromium(profile, {
+    args: [`--remote-debugging-port=${debuggingPort}`],
+  });
+  const audit = async (url: string) => {
+    const result = await lighthouse(
+      url,
+      { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      desktopConfig,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { audits: found, categories, runtimeError } = result.lhr;
+    if (runtimeError) console.error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    return {
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      lcp: found['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    };
+  };
+  type Scored = Array<{ score: number; lcp: number }>;
+  const scored: { with: Scored; without: Scored } = { with: [], without: [] };
+  for (let i = 0; i < audits; i++) {
+    scored.without.push(await audit(`${without.url}/`));
+    scored.with.push(await audit(`${origin}/`));
+  }
+  await lighthouseBrowser.close();
+  console.log(`\nLighthouse (desktop preset), the demo site's home, ${audits} runs each, alternated:`);
+  console.table(
+    (['without', 'with'] as const).map((name) => ({
+      page: `${name} the snippet`,
+      'performance (median)': median(scored[name].map((s) => s.score)),
+      'performance (runs)': scored[name].map((s) => s.score).join(', '),
+      'LCP (median)': ms(median(scored[name].map((s) => s.lcp))),
+      'LCP (runs)': scored[name].map((s) => Math.round(s.lcp)).join(', '),
+    })),
+  );
+} finally {
+  await Promise.all(browsers.map((b) => b.close()));
+  await Promise.all(servers.map((s) => s.stop()));
+  rmSync(profile, { recursive: true, force: true });
+}
