@@ -181,7 +181,11 @@ try {
   }
   console.log(`\nThe demo site's home with the snippet, ${runs} visitors (Chromium, loopback):`);
   console.table([
-    { measure: 'DOMContentLoaded → launcher drawn (below 0: before it)', median: ms(median(launcher)), p95: ms(p95(launcher)) },
+    {
+      measure: 'DOMContentLoaded → launcher drawn (below 0: before it)',
+      median: ms(median(launcher)),
+      p95: ms(p95(launcher)),
+    },
     { measure: 'click → catalogue, first visit', median: ms(median(first)), p95: ms(p95(first)) },
     { measure: 'click → catalogue, reader chunk cached', median: ms(median(cached)), p95: ms(p95(cached)) },
   ]);
