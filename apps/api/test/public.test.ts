@@ -269,6 +269,34 @@ describe("an end user's run", () => {
     expect(done.body).toMatchObject({ status: 'completed', stepsCompleted: 1 });
   });
 
+  it('answers that its guide is no longer available once unpublished or deleted while it is played', async () => {
+    for (const end of ['unpublished', 'deleted'] as const) {
+      const played = await guide(admin, project.id, `Suivre un colis (${end})`, true);
+      const visitorId = randomUUID();
+      const started = await fromSite<Schemas['PublicRun']>('POST', '/api/public/runs', {
+        origin: site,
+        body: { key: project.siteKey, scenarioId: played.id, visitorId, status: 'started' },
+      });
+      expect(started.status).toBe(201);
+      if (end === 'unpublished') {
+        const status = await server.call('PATCH', `/api/scenarios/${played.id}/status`, {
+          ...as(admin),
+          body: { status: 'draft' },
+        });
+        expect(status.status).toBe(200);
+      } else {
+        const gone = await server.call('DELETE', `/api/scenarios/${played.id}`, as(admin));
+        expect(gone.status).toBe(204);
+      }
+      const next = await fromSite<Schemas['Problem']>('PATCH', `/api/public/runs/${started.body.id}`, {
+        origin: site,
+        body: { key: project.siteKey, visitorId, stepsCompleted: 1 },
+      });
+      expect(next.status).toBe(404);
+      expect(next.body.code).toBe(end === 'unpublished' ? 'scenario-not-found' : 'run-not-found');
+    }
+  });
+
   it("refuses a draft or another project's guide, and answers 404 to another project's key", async () => {
     for (const scenarioId of [draft.id, elsewhere.id]) {
       const refused = await fromSite<Schemas['Problem']>('POST', '/api/public/runs', {

@@ -51,6 +51,9 @@ let demo: Started;
 let browser: Browser;
 let member: Member;
 let scenarioId = '';
+let projectId = '';
+let categoryId = '';
+let homeTarget: Record<string, unknown> = {};
 const call: Member['call'] = (method, path, body) => member.call(method, path, body);
 
 beforeAll(async () => {
@@ -73,6 +76,8 @@ beforeAll(async () => {
   const category = await call<{ id: string }>('POST', `/projects/${project.id}/categories`, {
     name: 'Projets',
   });
+  projectId = project.id;
+  categoryId = category.id;
   scenarioId = (
     await call<{ id: string }>('POST', `/projects/${project.id}/categories/${category.id}/scenarios`, {
       title,
@@ -87,6 +92,7 @@ beforeAll(async () => {
     ['/app/', 'nav[aria-label="Menu de l’application"] a[href="/app/projets"]'],
     ['/app/projets', '[data-testid="new-project"]'],
   ]);
+  homeTarget = home as Record<string, unknown>;
   const steps = [
     // a full page load: the step auto-clicks the link to the customer area
     {
@@ -408,5 +414,50 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     expect(errors).toEqual([]);
     await context.close();
     await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
+  });
+  it('says a guide is no longer available once it is unpublished while the visitor plays it', async () => {
+    const shortTitle = 'Trouver l’espace client';
+    const { id } = await call<{ id: string }>(
+      'POST',
+      `/projects/${projectId}/categories/${categoryId}/scenarios`,
+      {
+        title: shortTitle,
+        description: 'Où est l’espace client.',
+        summary: 'Le lien en haut de page.',
+        minDuration: 1,
+        maxDuration: 1,
+      },
+    );
+    for (const name of ['Repérer le lien', 'Le garder en tête'])
+      await call('POST', `/scenarios/${id}/steps`, {
+        name,
+        text: 'Le lien « Espace client » est en haut de la page.',
+        url: `${demo.url}/`,
+        extra: null,
+        autoClick: false,
+        target: homeTarget,
+        onMissingTarget: { waitSeconds: 6, fallback: 'unanchored' },
+      });
+    await call('PATCH', `/scenarios/${id}/status`, { status: 'published' });
+    const { context, page, errors } = await visitor('normal');
+    await page.goto(`${demo.url}/`);
+    await expectPage(page.getByRole('button', { name: 'Ouvrir les guides' })).toBeVisible();
+    await page.evaluate(
+      (guide) => (window as unknown as { mulot(...args: unknown[]): void }).mulot('start', guide),
+      id,
+    );
+    const card = page.getByRole('dialog');
+    await expectPage(card).toContainText('Étape 1 sur 2');
+    // the author takes the guide back meanwhile: the next step the visitor takes is refused, and the reader says why
+    await call('PATCH', `/scenarios/${id}/status`, { status: 'draft' });
+    await card.getByRole('button', { name: 'Suivant' }).click();
+    const panel = page.locator('mulot-panel');
+    await expectPage(panel.getByRole('alert')).toContainText("Ce guide n'est plus disponible.");
+    await expectPage(page.getByRole('dialog')).toHaveCount(0);
+    // the browser's own line for the refused request, and nothing of ours
+    expect(errors).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await context.close();
   });
 });

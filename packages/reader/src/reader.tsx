@@ -1,4 +1,4 @@
-import { errorText, type Schemas } from '@mulot/api-client';
+import { ApiError, errorText, type Schemas } from '@mulot/api-client';
 import {
   type ClickState,
   type HighlightHandle,
@@ -27,6 +27,7 @@ const messages = defineMessages({
   network: { id: 'app.error.retry', defaultMessage: 'Veuillez vérifier votre connexion et réessayer.' },
   loadError: { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
   noSteps: { id: 'runner.noSteps', defaultMessage: "Ce guide ne contient pas d'étapes configurées." },
+  gone: { id: 'runner.gone', defaultMessage: "Ce guide n'est plus disponible." },
 });
 
 /** What the reader shows: the panel (catalogue, prerequisites, congratulations) or a step over the page. */
@@ -179,8 +180,10 @@ class Reader {
     let runId: string | null = null;
     try {
       runId = await this.transport.startRun(guide.id, this.url());
-    } catch {
-      // the guide still plays when the run cannot be recorded
+    } catch (error) {
+      // unpublished or deleted since it was read (a cached catalogue): it cannot be played; any other failure to
+      // record the run does not stop the guide
+      if (error instanceof ApiError && error.status === 404) return this.gone();
     }
     await this.save({
       scenarioId: guide.id,
@@ -194,9 +197,20 @@ class Reader {
     if (!run?.runId || !scenarioId) return;
     try {
       await this.transport.updateRun(scenarioId, run.runId, body);
-    } catch {
-      // losing a progress record must not stop the guide
+    } catch (error) {
+      // the guide was unpublished or deleted while it was played: it stops here and says so; losing any other
+      // progress record must not stop the guide
+      if (error instanceof ApiError && error.status === 404) await this.gone();
     }
+  }
+
+  /** The guide can no longer be played: back to the catalogue, which says so. */
+  private async gone() {
+    this.stopEngine();
+    this.scenario = null;
+    await this.save({});
+    this.catalogue();
+    this.alert(this.intl.formatMessage(messages.gone));
   }
 
   /** The run engine moves through the steps; its states become the step view. */
@@ -214,7 +228,11 @@ class Reader {
       store: {
         load: () => this.state.run ?? null,
         save: async (progress) => {
-          if (progress) await this.save({ ...this.state, run: { ...progress, runId } });
+          if (!progress) return;
+          const further = progress.completed > (this.state.run?.completed ?? 0) && !progress.finished;
+          await this.save({ ...this.state, run: { ...progress, runId } });
+          // each step done is recorded as it happens (the answer also says when the guide has gone meanwhile)
+          if (further) await this.updateRun({ stepsCompleted: progress.completed });
         },
       },
       onIssue: async (step, issue) => {

@@ -56,6 +56,7 @@ export async function findVisitorRun(
     .innerJoin('scenarios', 'scenarios.id', 'runs.scenario_id')
     .innerJoin('categories', 'categories.id', 'scenarios.category_id')
     .selectAll('runs')
+    .select('scenarios.status as scenario_status')
     .where('runs.id', '=', runId)
     .where('runs.organization_id', '=', site.organization_id)
     .where('runs.visitor_id', '=', visitorId)
@@ -63,7 +64,10 @@ export async function findVisitorRun(
     .forUpdate('runs')
     .executeTakeFirst();
   if (!run) throw notFound('run-not-found');
-  return run;
+  // unpublished while the end user plays it: the runner says it is no longer available
+  if (run.scenario_status !== 'published') throw notFound('scenario-not-found');
+  const { scenario_status: _, ...found } = run;
+  return found;
 }
 
 export async function findRun(

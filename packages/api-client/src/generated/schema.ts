@@ -926,7 +926,7 @@ export interface paths {
         head?: never;
         /**
          * How far the end user got in their run
-         * @description Only with the key of the run's project and the visitor id that started it (else 404 `run-not-found`).
+         * @description Only with the key of the run's project and the visitor id that started it (else 404 `run-not-found`), and while its guide is published: a guide unpublished or deleted while an end user plays it answers 404 (`scenario-not-found`), so that the runner says the guide is no longer available.
          */
         patch: operations["updatePublicRun"];
         trace?: never;
