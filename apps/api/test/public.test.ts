@@ -247,12 +247,22 @@ describe("the key's sites, for the extension deployed by policy", () => {
     // a project whose sites are written as a bare host and with a path: their origins, https for the bare host
     const mixed = await server.call<Schemas['Project']>('POST', '/api/projects', {
       ...as(admin),
-      body: { name: 'Vitrine', description: '', sites: ['vitrine.example.org', 'http://localhost:5174/accueil'] },
+      body: {
+        name: 'Vitrine',
+        description: '',
+        sites: ['vitrine.example.org', 'http://localhost:5174/accueil'],
+      },
     });
     expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
-    const answered = await fromSite<{ sites: string[] }>('GET', `/api/public/sites?key=${mixed.body.siteKey}`);
+    const answered = await fromSite<{ sites: string[] }>(
+      'GET',
+      `/api/public/sites?key=${mixed.body.siteKey}`,
+    );
     expect(answered.body).toEqual({ sites: ['https://vitrine.example.org', 'http://localhost:5174'] });
-    const unknown = await fromSite<Schemas['Problem']>('GET', `/api/public/sites?key=mlt_pk_${'x'.repeat(40)}`);
+    const unknown = await fromSite<Schemas['Problem']>(
+      'GET',
+      `/api/public/sites?key=mlt_pk_${'x'.repeat(40)}`,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('site-key-unknown');
     const malformed = await fromSite('GET', '/api/public/sites?key=pk_live');

@@ -39,7 +39,9 @@ export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services
  */
 export const getPublicSites: Handler<'getPublicSites'> = async (_services, request) => {
   const site = siteOf(request);
-  const origins = sitesOf(site.sites).map(originOfSite).filter((o): o is string => o !== null);
+  const origins = sitesOf(site.sites)
+    .map(originOfSite)
+    .filter((o): o is string => o !== null);
   return { status: 200, body: { sites: [...new Set(origins)] } };
 };
 
