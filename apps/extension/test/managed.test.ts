@@ -119,14 +119,23 @@ afterAll(async () => {
   if (copyDir) rmSync(copyDir, { recursive: true, force: true });
 });
 
+interface ScriptingWorld {
+  chrome: {
+    scripting: {
+      getRegisteredContentScripts(filter: { ids: string[] }): Promise<Array<{ matches?: string[] }>>;
+    };
+  };
+}
+
 /** The extension's end-user script registrations, as the background made them. */
 async function registeredMatches(): Promise<string[]> {
   const worker = rig.context.serviceWorkers()[0] ?? (await rig.context.waitForEvent('serviceworker'));
-  return worker.evaluate(async () =>
-    (await chrome.scripting.getRegisteredContentScripts({ ids: ['mulot-end-user'] })).flatMap(
-      (script) => script.matches ?? [],
-    ),
-  );
+  return worker.evaluate(async () => {
+    // the service worker's own `chrome` (the test runs in Node, without the extension's types)
+    const { scripting } = (globalThis as unknown as ScriptingWorld).chrome;
+    const scripts = await scripting.getRegisteredContentScripts({ ids: ['mulot-end-user'] });
+    return scripts.flatMap((script) => script.matches ?? []);
+  });
 }
 
 describe.skipIf(skip)('the extension set by policy, for end users without an account', () => {
