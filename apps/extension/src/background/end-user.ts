@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { managedSiteKeys, mulotAddress, toOrigin } from '../store';
+import { managedAddress, managedSiteKeys, toOrigin } from '../store';
 
 const ID = 'mulot-end-user';
 /** Where the sites of the policy's keys are remembered (storage.session: the background's and extension pages' only). */
@@ -19,6 +19,18 @@ export interface EndUserSite {
  * (`GET /public/sites`, a question about the key, never about a page the user visits), then registers the script on
  * those origins only. Again at start-up, when the policy changes, and on an hourly alarm.
  */
+/**
+ * At the service worker's start: the sites are asked only when this browser session has not asked yet (its first
+ * start, or the extension installed or updated). A service worker starts again after every idle half-minute, woken by
+ * any page's content script: asking then would tell the server when the user browses.
+ */
+export async function registerEndUserOnce(): Promise<void> {
+  if (!(SITES_KEY in (await browser.storage.session.get(SITES_KEY)))) await registerEndUser();
+  // created once: creating it again would push its first run back at every start of the service worker
+  if (!(await browser.alarms.get(END_USER_ALARM)))
+    await browser.alarms.create(END_USER_ALARM, { periodInMinutes: 60 });
+}
+
 export function registerEndUser(): Promise<void> {
   // one registration at a time: the start-up's, a change's and the alarm's would otherwise race for the same id
   queue = queue.then(register, register);
@@ -28,7 +40,8 @@ let queue: Promise<void> = Promise.resolve();
 
 async function register(): Promise<void> {
   const keys = await managedSiteKeys();
-  const address = keys.length ? await mulotAddress() : null;
+  // the policy's own address only: the keys are the organization's, the address a user may type is not
+  const address = keys.length ? await managedAddress() : null;
   const sites = address ? await sitesOf(address, keys) : [];
   // a key whose sites could not be read (the server unreachable) keeps the sites it had: a flaky network at start-up
   // must not take the guides away until the next alarm

@@ -15,6 +15,7 @@ import {
   expireSession,
   getSession,
   isTrusted,
+  managedAddress,
   mulotAddress,
   setSession,
   signOut,
@@ -91,7 +92,7 @@ async function endUserConfig(sender: Sender, locale: Locale): Promise<EndUserAns
   const origin = sender.origin ?? toOrigin(sender.url);
   const site = (await endUserSites()).find((s) => s.origin === origin);
   if (!site || (await getTabState(tabId))) return null;
-  const address = await mulotAddress();
+  const address = await managedAddress();
   if (!address) return null;
   const t = translator(locale);
   const texts = { open: t('launcher.open'), label: t('launcher.label') };
