@@ -16,7 +16,7 @@ import { type Started, startDemoSite, startProduct } from '@mulot/testing/produc
 import { skipped } from '@mulot/testing/skips';
 import type { Page } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtensionRig, expectPage, extensionDir, type Json } from './support/rig';
+import { axeViolations, ExtensionRig, expectPage, extensionDir, type Json } from './support/rig';
 
 // The extension deployed by an organization's policy (issue 39, item 4): the Mulot address and the projects' site
 // keys in chrome.storage.managed, set as an administrator does, by a policy file Chromium reads at start; no user
@@ -157,11 +157,13 @@ describe.skipIf(skip)('the extension set by policy, for end users without an acc
     await page.goto(rig.demo.url);
     const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
     await expectPage(launcher).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await launcher.click();
 
     const panel = page.locator('mulot-panel');
     await expectPage(panel.getByRole('heading', { name: 'Guides disponibles' })).toBeVisible();
     await expectPage(launcher).toBeHidden();
+    expect(await axeViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: `Lancer le guide « ${scenarioTitle} »` }).click();
     await expectPage(panel).toContainText('Avoir un compte Bocal');
     await panel.getByRole('button', { name: 'Commencer le guide' }).click();
