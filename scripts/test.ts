@@ -49,7 +49,8 @@ const lanes: Step[][] = [
     {
       name: 'extension (built extension + product)',
       command: 'pnpm --filter @mulot/extension test',
-      needs: ['build back-office', 'build extension'],
+      // (the managed-policy suite also plays a page that carries the embed snippet)
+      needs: ['build back-office', 'build extension', 'build embed'],
     },
     {
       name: 'embed (the snippet on the demo site, built product, no extension)',

@@ -17,9 +17,11 @@ export default defineConfig({
     description: 'Créez et suivez des guides interactifs sur vos sites web.',
     default_locale: undefined,
     // storage: session and per-tab guide state; tabs: open the launched page, capture the visible tab; scripting:
-    // the launcher is registered on the configured Mulot address only
-    permissions: ['storage', 'tabs', 'scripting'],
-    // an organization sets the Mulot address by policy (README "Organization policy")
+    // the launcher is registered on the configured Mulot address only, the end users' reader on the sites of the
+    // policy's site keys only; alarms: those sites are asked again every hour (a project's sites change in the
+    // back-office, and a service worker's timers do not outlive it)
+    permissions: ['storage', 'tabs', 'scripting', 'alarms'],
+    // an organization sets the Mulot address and its projects' site keys by policy (README "Organization policy")
     storage: { managed_schema: 'managed-schema.json' },
     // the player relies on the popover top layer (114), the Navigation API (102) and checkVisibility's opacity and
     // visibility options (121), with no fallback for older browsers

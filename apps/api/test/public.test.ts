@@ -239,6 +239,63 @@ describe('origins', () => {
   });
 });
 
+describe("the key's sites, for the extension deployed by policy", () => {
+  it("answers the origins of the key's project's sites only, and one 404 for an unknown key", async () => {
+    const sites = await fromSite<{ sites: string[] }>('GET', `/api/public/sites?key=${project.siteKey}`);
+    expect(sites.status).toBe(200);
+    expect(sites.body).toEqual({ sites: [site] });
+    // a project whose sites are written as a bare host and with a path: their origins, https for the bare host
+    const mixed = await server.call<Schemas['Project']>('POST', '/api/projects', {
+      ...as(admin),
+      body: {
+        name: 'Vitrine',
+        description: '',
+        sites: ['vitrine.example.org', 'http://localhost:5174/accueil'],
+      },
+    });
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
+    const answered = await fromSite<{ sites: string[] }>(
+      'GET',
+      `/api/public/sites?key=${mixed.body.siteKey}`,
+    );
+    expect(answered.body).toEqual({ sites: ['https://vitrine.example.org', 'http://localhost:5174'] });
+    const unknown = await fromSite<Schemas['Problem']>(
+      'GET',
+      `/api/public/sites?key=mlt_pk_${'x'.repeat(40)}`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('site-key-unknown');
+    const malformed = await fromSite('GET', '/api/public/sites?key=pk_live');
+    expect(malformed.status).toBe(400);
+  });
+
+  it("lets the extension's background call without CORS headers, and still refuses a web page of another site", async () => {
+    const extension = await fromSite<{ sites: string[] }>('GET', `/api/public/sites?key=${project.siteKey}`, {
+      origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+    });
+    expect(extension.status).toBe(200);
+    expect(extension.body.sites).toEqual([site]);
+    expect(extension.headers.get('access-control-allow-origin')).toBeNull();
+    // the same rule for every public call: the extension's own catalogue request is not refused either
+    const read = await fromSite('GET', catalogue(project.siteKey), {
+      origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    for (const origin of ['https://evil.example.net', 'http://boutique.example.com.evil.net', 'null']) {
+      const refused = await fromSite<Schemas['Problem']>('GET', `/api/public/sites?key=${project.siteKey}`, {
+        origin,
+      });
+      expect(refused.status, origin).toBe(403);
+      expect(refused.body.code).toBe('origin-not-allowed');
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const onSite = await fromSite('GET', `/api/public/sites?key=${project.siteKey}`, { origin: site });
+    expect(onSite.status).toBe(200);
+    expect(onSite.headers.get('access-control-allow-origin')).toBe(site);
+  });
+});
+
 describe("an end user's run", () => {
   it('is counted on the dashboard; only its visitor updates it; its issues name steps of its guide', async () => {
     const before = (await server.call<Schemas['Dashboard']>('GET', '/api/dashboard', as(admin))).body;

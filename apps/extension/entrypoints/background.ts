@@ -1,4 +1,5 @@
 import { defineBackground } from 'wxt/utils/define-background';
+import { END_USER_ALARM, registerEndUser, registerEndUserOnce } from '../src/background/end-user';
 import { handleMessage } from '../src/background/handlers';
 import { registerLauncher } from '../src/background/launcher';
 import { restartTabsInModes } from '../src/store';
@@ -13,9 +14,17 @@ export default defineBackground(() => {
     .catch((error) => console.error('mulot', error));
   // the launcher follows the Mulot address (options, popup sign-in, or the organization's policy)
   void registerLauncher().catch((error) => console.error('mulot', error));
+  // the end users' reader follows the policy's site keys and their projects' sites, which change in the
+  // back-office: asked at the browser's start (or the extension's installation), when the policy changes, and hourly
+  void registerEndUserOnce().catch((error) => console.error('mulot', error));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === END_USER_ALARM) void registerEndUser().catch((error) => console.error('mulot', error));
+  });
   browser.storage.onChanged.addListener((changes, area) => {
     if ((area === 'local' || area === 'managed') && 'mulotAddress' in changes)
       void registerLauncher().catch((error) => console.error('mulot', error));
+    if (area === 'managed' && ('siteKeys' in changes || 'mulotAddress' in changes))
+      void registerEndUser().catch((error) => console.error('mulot', error));
     // signed in again (popup, or a launch from the back-office) after the session had gone: the tabs that were
     // in a mode show their panels again
     if (area === 'session' && changes.session?.newValue && !changes.session.oldValue)

@@ -61,6 +61,9 @@ const messages = defineMessages({
     defaultMessage: "Ce guide ne contient pas d'étapes configurées.",
   },
   'runner.loadError': { id: 'runner.loadError', defaultMessage: 'Impossible de charger le guide' },
+  // the end users' launcher says what the snippet's does (apps/embed/src/texts.ts): the same ids, the same texts
+  'launcher.open': { id: 'embed.launcher.open', defaultMessage: 'Ouvrir les guides' },
+  'launcher.label': { id: 'embed.launcher.label', defaultMessage: 'Guides' },
 });
 
 export type MessageKey = keyof typeof messages;

@@ -72,10 +72,25 @@ export type Message =
   | { kind: 'sign-out' }
   | { kind: 'sign-in' }
   | { kind: 'completed:get' }
-  | { kind: 'completed:add'; scenarioId: string };
+  | { kind: 'completed:add'; scenarioId: string }
+  | { kind: 'end-user'; locale: string };
 
 export interface LaunchAnswer {
   ok: boolean;
   error?: string;
   detail?: string;
+}
+
+/** What the end users' content script is told on a site of the policy's keys (no account, no session). */
+export interface EndUserConfig {
+  /** the Mulot API, `<Mulot address>/api` */
+  apiBase: string;
+  /** the key of the project whose site this page is */
+  siteKey: string;
+}
+
+/** The background's answer to the end users' content script: where to call, and the launcher's texts. */
+export interface EndUserAnswer extends EndUserConfig {
+  locale: 'fr' | 'en';
+  texts: { open: string; label: string };
 }

@@ -1,7 +1,10 @@
+import type { ReaderProgress } from '@mulot/reader';
 import { proxiedApi } from './client';
 import type { Context } from './context';
 import { mountCreator } from './creator/creator';
-import type { PublicSession, TabState } from './messages';
+import type { Locale } from './intl';
+import type { EndUserConfig, PublicSession, TabState } from './messages';
+import { mountEndUserReader } from './reader/end-user';
 import { mountExtensionReader } from './reader/reader';
 import { send } from './runtime';
 import { markSessionEnded, resetSessionEnded } from './session-ended';
@@ -20,6 +23,13 @@ async function loadContext(): Promise<Context | null> {
 export interface Panels {
   /** the panel of the tab's mode, mounted; its unmount, or null without a session */
   mount(state: TabState): Promise<(() => void) | null>;
+  /** the end users' reader on a site of the policy's keys (no session); its unmount */
+  mountEndUser(
+    config: EndUserConfig,
+    locale: Locale,
+    initial: ReaderProgress,
+    onClosed: () => void,
+  ): () => void;
 }
 
 export const panels: Panels = {
@@ -28,6 +38,7 @@ export const panels: Panels = {
     if (!context) return null;
     return state.mode === 'creator' ? mountCreator(context, state) : mountExtensionReader(context, state);
   },
+  mountEndUser: mountEndUserReader,
 };
 
 declare global {

@@ -9,6 +9,7 @@ import type { Session } from './launch';
 
 const SESSION_KEY = 'session';
 const ADDRESS_KEY = 'mulotAddress';
+const SITE_KEYS_KEY = 'siteKeys';
 const TRUSTED_KEY = 'trustedOrigins';
 /** Set when the API refused the session's token: the popup then asks to sign in again, and says why. */
 const EXPIRED_KEY = 'sessionExpired';
@@ -72,6 +73,24 @@ export async function managedAddress(waitMs = Number.POSITIVE_INFINITY): Promise
   } catch {
     // no policy store (e.g. outside a managed browser)
     return null;
+  }
+}
+
+/**
+ * The site keys set by the organization's policy (`siteKeys` in storage.managed): the projects whose published
+ * guides every user of the browser is offered on their sites, without an account. Only the policy sets them.
+ */
+export async function managedSiteKeys(): Promise<string[]> {
+  try {
+    const value = (await browser.storage.managed.get(SITE_KEYS_KEY))[SITE_KEYS_KEY];
+    if (!Array.isArray(value)) return [];
+    const keys = value.filter(
+      (k): k is string => typeof k === 'string' && /^mlt_pk_[A-Za-z0-9_-]{32,100}$/.test(k),
+    );
+    return [...new Set(keys)];
+  } catch {
+    // no policy store (e.g. outside a managed browser)
+    return [];
   }
 }
 

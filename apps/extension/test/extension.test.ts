@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExtensionRig, expectPage, expectStepSaved, type Json } from './support/rig';
+import { axeViolations, ExtensionRig, expectPage, expectStepSaved, type Json } from './support/rig';
 
 // Every test stands alone (it may run first, last or by itself): each signs up its own member, whose project on the
 // demo site and category it plays in, and gets the guides it needs through the API. The browser, the product and the
@@ -10,34 +9,6 @@ import { ExtensionRig, expectPage, expectStepSaved, type Json } from './support/
 const rig = new ExtensionRig();
 const password = 'correct horse 1';
 const title = 'Choisir une offre';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG 2.2 AA violations (axe) inside the extension's UI on the page: the panel and the step overlay (shadow roots). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return result.violations.flatMap((v) =>
-      v.nodes
-        // the demo site has no shadow root: a target inside one (an array of selectors) is the extension's
-        .filter((n) => Array.isArray(n.target[0]) || JSON.stringify(n.target).includes('mulot-panel'))
-        .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
-    );
-  });
-}
 
 /** Clicks a button of the consent window, which closes itself as soon as it is answered. */
 async function answerConsent(consent: Page, name: 'Autoriser' | 'Refuser'): Promise<void> {

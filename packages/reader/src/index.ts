@@ -13,3 +13,4 @@ export type {
 export { PanelHost, type PanelHostProps } from './panel-host';
 export { mountReader, type ReaderHandle } from './reader';
 export { panelIntl, render } from './render';
+export { siteKeyTransport, siteStorage } from './site-key';

@@ -99,6 +99,7 @@ export const handlers: Handlers = {
   getProjectDiffusion: projects.getProjectDiffusion,
   getPublicCatalogue: publicCalls.getPublicCatalogue,
   getPublicScenario: publicCalls.getPublicScenario,
+  getPublicSites: publicCalls.getPublicSites,
   askPublicAssistant: publicCalls.askPublicAssistant,
   createPublicRun: publicCalls.createPublicRun,
   updatePublicRun: publicCalls.updatePublicRun,

@@ -33,6 +33,29 @@ export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services
   };
 };
 
+/**
+ * The origins of the key's project's sites: where the extension deployed by an organization's policy offers the
+ * project's guides (it registers its end users' script on these origins only, and asks nothing about other pages).
+ */
+export const getPublicSites: Handler<'getPublicSites'> = async (_services, request) => {
+  const site = siteOf(request);
+  const origins = sitesOf(site.sites)
+    .map(originOfSite)
+    .filter((o): o is string => o !== null);
+  return { status: 200, body: { sites: [...new Set(origins)] } };
+};
+
+/** A site as stored (`https://shop.example.com/`, or a bare host, which means https) as its origin. */
+function originOfSite(value: string): string | null {
+  const text = value.trim();
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export const getPublicScenario: Handler<'getPublicScenario'> = async (services, request) => {
   const site = siteOf(request);
   await publishedScenario(services.db, site, request.params.id);

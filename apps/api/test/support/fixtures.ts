@@ -414,6 +414,7 @@ export function requests(w: World): Record<OperationId, Req> {
       method: 'GET',
       path: `/api/public/catalogue?key=${w.siteKey}&url=${encodeURIComponent(`${w.siteUrl}/a`)}`,
     },
+    getPublicSites: { method: 'GET', path: `/api/public/sites?key=${w.siteKey}` },
     getPublicScenario: {
       method: 'GET',
       path: `/api/public/scenarios/${w.scenarioId}?key=${w.siteKey}`,

@@ -1,14 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import type { Panels } from '../../src/panels';
+import { loadPanels } from '../../src/load-panels';
 import { tabState } from '../../src/runtime';
-
-/** The panels' code, loaded once, on the first page load of a tab in creator or reader mode. */
-async function loadPanels(): Promise<Panels> {
-  if (!globalThis.mulotPanels) await import(/* @vite-ignore */ browser.runtime.getURL('/panel.js'));
-  if (!globalThis.mulotPanels) throw new Error('Mulot: the panels did not load');
-  return globalThis.mulotPanels;
-}
 
 export default defineContentScript({
   matches: ['<all_urls>'],

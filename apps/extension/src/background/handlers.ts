@@ -1,19 +1,28 @@
 import { ApiError, allProjects } from '@mulot/api-client';
 import { browser } from 'wxt/browser';
 import { directApi } from '../client';
-import { type Locale, translator } from '../intl';
+import { type Locale, toLocale, translator } from '../intl';
 import { checkLaunch, type Launch, onSites, resolveUrl, type Session, samePage } from '../launch';
-import type { LaunchAnswer, Message, ProxiedResponse, PublicSession, TabState } from '../messages';
+import type {
+  EndUserAnswer,
+  LaunchAnswer,
+  Message,
+  ProxiedResponse,
+  PublicSession,
+  TabState,
+} from '../messages';
 import {
   expireSession,
   getSession,
   isTrusted,
+  managedAddress,
   mulotAddress,
   setSession,
   signOut,
   toOrigin,
   trust,
 } from '../store';
+import { endUserSites } from './end-user';
 import { isPanelOperation } from './operations';
 
 export { getSession, isTrusted, setSession, trust };
@@ -71,6 +80,23 @@ async function modeOfSender(sender: Sender): Promise<TabState | null> {
   if (tabId === undefined || sender.frameId !== 0) return null;
   const state = await getTabState(tabId);
   return state && onSites(sender.tab?.url, state.sites) ? state : null;
+}
+
+/**
+ * The end users' reader on a site of the policy's keys: for the top page of a tab on one of those origins (as the
+ * browser reports it), and not while the tab is in a member's mode (the member's panels are there instead).
+ */
+async function endUserConfig(sender: Sender, locale: Locale): Promise<EndUserAnswer | null> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || sender.frameId !== 0) return null;
+  const origin = sender.origin ?? toOrigin(sender.url);
+  const site = (await endUserSites()).find((s) => s.origin === origin);
+  if (!site || (await getTabState(tabId))) return null;
+  const address = await managedAddress();
+  if (!address) return null;
+  const t = translator(locale);
+  const texts = { open: t('launcher.open'), label: t('launcher.label') };
+  return { apiBase: `${address}/api`, siteKey: site.siteKey, locale, texts };
 }
 
 /** Whether the sender is the extension page `path` (the consent window, the popup), not a content script. */
@@ -211,6 +237,8 @@ export async function handleMessage(message: Message, sender: Sender): Promise<u
     case 'completed:add':
       if (await modeOfSender(sender)) await markCompleted(message.scenarioId);
       return { ok: true };
+    case 'end-user':
+      return endUserConfig(sender, toLocale(message.locale));
     default:
       return { error: 'unknown message' };
   }

@@ -1,10 +1,42 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchPersistentChromium } from '@mulot/testing/chromium';
 import { type Started, startDemoSite, startProduct } from '@mulot/testing/product';
 import { seeClosedShadowRoots } from '@mulot/testing/shadow';
 import { type BrowserContext, type Locator, type Page, expect as playwrightExpect } from 'playwright/test';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * WCAG 2.2 AA violations (axe) inside the extension's UI on the page: the panel, the step overlay and the end users'
+ * launcher (shadow roots).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.flatMap((v) =>
+      v.nodes
+        // the demo site has no shadow root: a target inside one (an array of selectors) is the extension's
+        .filter((n) => Array.isArray(n.target[0]) || /mulot-(panel|guides)/.test(JSON.stringify(n.target)))
+        .map((n) => `${v.id}: ${JSON.stringify(n.target)}`),
+    );
+  });
+}
 
 // the machines are shared and slow: give the UI time rather than fail on load
 export const expectPage = playwrightExpect.configure({ timeout: 30_000 });

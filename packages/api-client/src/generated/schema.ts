@@ -952,6 +952,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The origins of the key's project's sites
+         * @description What the extension deployed by an organization's policy (a Mulot address and site keys, no account) needs
+         *     to know where to offer the project's guides: the origin of each of the project's sites (a bare host gets
+         *     `https://`), in the project's order, and nothing else. Its background calls it without a web page's
+         *     `Origin`; a page of another origin is refused like every public call.
+         */
+        get: operations["getPublicSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -1870,6 +1893,10 @@ export interface components {
             stepIssues?: components["schemas"]["StepIssue"][];
             stepsCompleted?: number;
             visitorId: components["schemas"]["VisitorId"];
+        };
+        /** @description The origins of a site key's project's sites (GET /public/sites). */
+        PublicSites: {
+            sites: string[];
         };
         /** @description The database answers and its schema is this version's. */
         Readiness: {
@@ -4246,6 +4273,34 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicSites: {
+        parameters: {
+            query: {
+                /** @description The project's site key. */
+                key: components["schemas"]["SiteKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sites' origins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSites"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["OriginNotAllowed"];
             404: components["responses"]["SiteNotFound"];

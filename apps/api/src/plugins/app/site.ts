@@ -26,6 +26,17 @@ function pageOf(request: FastifyRequest): string | null {
   return typeof url === 'string' ? url : null;
 }
 
+/**
+ * The request's Origin as the site hook judges it: null when absent or another kind of client's (a scheme other than
+ * http or https, e.g. `chrome-extension://…`); a web page's otherwise, including the opaque `null` of a sandboxed
+ * page, which is on no site and so refused.
+ */
+function webOrigin(origin: string | undefined): string | null {
+  if (typeof origin !== 'string') return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(origin)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https' ? origin : null;
+}
+
 function httpOrigin(address: string): string | null {
   try {
     const url = new URL(address);
@@ -49,8 +60,11 @@ export function siteHook(services: Services) {
       refuseAfter(services.publicCounts.take([client]));
       throw new HttpProblem('not-found', { key: 'site-key-unknown' });
     }
-    const origin = request.headers.origin;
-    if (typeof origin === 'string') {
+    // Only a web page's Origin is a site's: CORS protects the project against other web pages. A client that is no
+    // web page (a server, a test, the extension's background with its `chrome-extension://` origin) calls as one
+    // without an Origin already may: no CORS header, not refused (ADR 18).
+    const origin = webOrigin(request.headers.origin);
+    if (origin !== null) {
       if (!onSites(project.sites, origin)) throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     }
@@ -59,7 +73,7 @@ export function siteHook(services: Services) {
     // The installation status: the page's origin when the call names one of the project's pages (a call without a
     // browser's Origin names its site that way), else the browser's Origin accepted above.
     const page = pageOf(request);
-    const seenFrom = page && onSites(project.sites, page) ? page : typeof origin === 'string' ? origin : null;
+    const seenFrom = page && onSites(project.sites, page) ? page : origin;
     const seenOrigin = seenFrom ? httpOrigin(seenFrom) : null;
     const seenHost = seenFrom ? hostOf(seenFrom) : null;
     if (seenOrigin && seenHost) services.siteSightings.seen(project.id, seenHost, seenOrigin);
