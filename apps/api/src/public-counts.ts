@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
+import { Flushed } from './flushed.ts';
 
 export type PublicBucket = 'public-client' | 'public-key';
 
@@ -24,18 +25,17 @@ interface Entry {
  * keep a timestamp per hit, and rewrote a row of thousands of them on every call — and every replica still refuses
  * past the shared total, a second late at most.
  */
-export class PublicCounts {
+export class PublicCounts extends Flushed {
   readonly #db: Db;
   readonly #limits: Record<PublicBucket, number>;
   readonly #windowMs: number;
   readonly #secret: string;
   readonly #entries = new Map<string, Entry>();
-  #timer: ReturnType<typeof setInterval> | undefined;
-  #flushing: Promise<void> = Promise.resolve();
   #flushes = 0;
 
   /** `secret`: the same on every replica (the server's signing secret), so that they count one client together. */
   constructor(db: Db, limits: Record<PublicBucket, number>, windowMs: number, secret: string) {
+    super();
     this.#db = db;
     this.#limits = limits;
     this.#windowMs = windowMs;
@@ -70,28 +70,7 @@ export class PublicCounts {
     return 0;
   }
 
-  start(): void {
-    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), 1000);
-    this.#timer.unref();
-  }
-
-  /** The last hits added on the way out; a database already gone loses them (a second of counts, no more). */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.flush().catch(() => undefined);
-  }
-
-  /**
-   * Adds this replica's pending hits to the shared table and reads back every replica's totals; one at a time. A
-   * failed flush keeps its hits pending for the next one.
-   */
-  flush(): Promise<void> {
-    this.#flushing = this.#flushing.catch(() => undefined).then(() => this.#flush());
-    return this.#flushing;
-  }
-
-  async #flush(): Promise<void> {
+  protected async write(): Promise<void> {
     const current = Math.floor(Date.now() / this.#windowMs);
     const sent = [...this.#entries.values()].filter((e) => e.pending > 0).map((e) => ({ e, n: e.pending }));
     for (const [id, e] of this.#entries) if (e.window < current && e.pending === 0) this.#entries.delete(id);

@@ -1,6 +1,7 @@
 // How long end users' anonymous runs are kept (issue 39, README "End users without an account").
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
+import { Schedule } from './schedule.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per statement: each is short, so requests waiting for the single PGlite connection get it between two. */
@@ -29,36 +30,11 @@ export async function purgeAnonymousRuns(db: Db, days: number, now = new Date())
  * Every replica runs it, every hour and once at start: the delete is the same whichever replica makes it, and two at
  * once only find fewer rows.
  */
-export class AnonymousRunRetention {
-  readonly #db: Db;
-  readonly #days: number;
-  readonly #intervalMs: number;
-  readonly #onError: (error: unknown) => void;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> = Promise.resolve();
-
+export class AnonymousRunRetention extends Schedule {
   constructor(db: Db, options: { days: number; intervalMs?: number; onError: (error: unknown) => void }) {
-    this.#db = db;
-    this.#days = options.days;
-    this.#intervalMs = options.intervalMs ?? 60 * 60 * 1000;
-    this.#onError = options.onError;
-  }
-
-  start(): void {
-    if (this.#timer) return;
-    this.#tick();
-    this.#timer = setInterval(() => this.#tick(), this.#intervalMs);
-    this.#timer.unref();
-  }
-
-  #tick(): void {
-    this.#running = this.#running.then(() => purgeAnonymousRuns(this.#db, this.#days)).catch(this.#onError);
-  }
-
-  /** Stops the schedule and waits for a purge in progress (the database closes after). */
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
+    super(() => purgeAnonymousRuns(db, options.days), {
+      intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+      onError: options.onError,
+    });
   }
 }

@@ -1,6 +1,7 @@
 // When each project's sites were last seen calling the public API: the project page's installation status (issue 39).
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
+import { Flushed } from './flushed.ts';
 
 interface Sighting {
   projectId: string;
@@ -18,14 +19,13 @@ interface Sighting {
  * minute: a busy site's page views cost no write each, a first installation shows within a second, and the card's
  * "il y a 3 min" is never more than a minute behind. Every replica writes its own sightings; the latest wins.
  */
-export class SiteSightings {
+export class SiteSightings extends Flushed {
   readonly #db: Db;
   readonly #rewriteMs: number;
   readonly #sightings = new Map<string, Sighting>();
-  #timer: ReturnType<typeof setInterval> | undefined;
-  #flushing: Promise<void> = Promise.resolve();
 
   constructor(db: Db, rewriteMs = 60_000) {
+    super();
     this.#db = db;
     this.#rewriteMs = rewriteMs;
   }
@@ -53,28 +53,11 @@ export class SiteSightings {
     for (const [id, s] of this.#sightings) if (s.projectId === projectId) this.#sightings.delete(id);
   }
 
-  start(): void {
-    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), 1000);
-    this.#timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.flush().catch(() => undefined);
-  }
-
-  /** Writes the sightings waiting to be written; one flush at a time, a failed one leaves them waiting. */
-  flush(): Promise<void> {
-    this.#flushing = this.#flushing.catch(() => undefined).then(() => this.#flush());
-    return this.#flushing;
-  }
-
   #forgetWritten(): void {
     for (const [id, s] of this.#sightings) if (!s.pending) this.#sightings.delete(id);
   }
 
-  async #flush(): Promise<void> {
+  protected async write(): Promise<void> {
     const sent = [...this.#sightings.values()].filter((s) => s.pending).map((s) => ({ s, at: s.seenAt }));
     if (sent.length === 0) return;
     const rows = sql.join(

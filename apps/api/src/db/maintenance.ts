@@ -2,6 +2,7 @@
 // without this the planner never learns how many rows a table holds and, at a thousand projects, joins by nested
 // loops over millions of rows (issue 43: one ANALYZE made the projects list 35 times faster).
 import { type Kysely, sql } from 'kysely';
+import { Schedule } from '../schedule.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -44,35 +45,9 @@ export async function analyzeStale(db: Kysely<Database>): Promise<string[]> {
  * nobody writes do not move, so an idle installation costs one catalogue query a minute. Dead rows are left to
  * PGlite's own page pruning; only the statistics matter for plans.
  */
-export class StatisticsKeeper {
-  readonly #db: Kysely<Database>;
-  readonly #intervalMs: number;
-  readonly #onError: (error: unknown) => void;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> = Promise.resolve();
-
+export class StatisticsKeeper extends Schedule {
+  // A start after a crash or a copy of the data directory may find tables never analyzed: it looks at once.
   constructor(db: Kysely<Database>, options: { intervalMs?: number; onError: (error: unknown) => void }) {
-    this.#db = db;
-    this.#intervalMs = options.intervalMs ?? 60_000;
-    this.#onError = options.onError;
-  }
-
-  start(): void {
-    if (this.#timer) return;
-    // A start after a crash or a copy of the data directory may find tables never analyzed: look at once.
-    this.#tick();
-    this.#timer = setInterval(() => this.#tick(), this.#intervalMs);
-    this.#timer.unref();
-  }
-
-  #tick(): void {
-    this.#running = analyzeStale(this.#db).catch(this.#onError);
-  }
-
-  /** Stops the schedule and waits for an ANALYZE in progress (the database closes after). */
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
+    super(() => analyzeStale(db), { intervalMs: options.intervalMs ?? 60_000, onError: options.onError });
   }
 }

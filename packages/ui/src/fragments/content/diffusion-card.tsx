@@ -1,7 +1,7 @@
 import { Clipboard } from '@ark-ui/react/clipboard';
 import { css } from '@mulot/ui/styled-system/css';
 import { Check, CircleCheck, CircleDashed, Copy, KeyRound } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Button, CancelButton } from '../../components/button/button';
 import * as Card from '../../components/card/card';
@@ -98,32 +98,51 @@ const siteRow = css({
   '& > svg': { w: '4', h: '4', flexShrink: '0', mt: '0.5' },
 });
 
-/** A value shown as code, with its copy button ("Copié" for a moment once copied). */
-function Copyable({ value, label, copyLabel }: { value: string; label: string; copyLabel: string }) {
+/**
+ * A value shown as code, with its copy button ("Copié" for a moment once copied), what it is for below it, and the
+ * actions on it.
+ */
+function Copyable({
+  value,
+  label,
+  copyLabel,
+  hint,
+  children,
+}: {
+  value: string;
+  label: string;
+  copyLabel: string;
+  hint: ReactNode;
+  children?: ReactNode;
+}) {
   const intl = useIntl();
   const copied = intl.formatMessage({ id: 'content.diffusion.copied', defaultMessage: 'Copié' });
   return (
-    <Clipboard.Root
-      value={value}
-      className={section}
-      // The button's accessible name is its visible text (WCAG 2.5.3), in the interface's language.
-      translations={{ triggerLabel: (done) => (done ? copied : copyLabel) }}
-    >
-      <Clipboard.Label className={heading}>{label}</Clipboard.Label>
-      <Clipboard.Control className={codeRow}>
-        <pre className={code}>
-          <code>{value}</code>
-        </pre>
-        <Clipboard.Trigger asChild>
-          <Button variant="outline" size="sm">
-            <Clipboard.Indicator copied={<Check aria-hidden />}>
-              <Copy aria-hidden />
-            </Clipboard.Indicator>
-            <Clipboard.Context>{(api) => (api.copied ? copied : copyLabel)}</Clipboard.Context>
-          </Button>
-        </Clipboard.Trigger>
-      </Clipboard.Control>
-    </Clipboard.Root>
+    <div className={section}>
+      <Clipboard.Root
+        value={value}
+        className={section}
+        // The button's accessible name is its visible text (WCAG 2.5.3), in the interface's language.
+        translations={{ triggerLabel: (done) => (done ? copied : copyLabel) }}
+      >
+        <Clipboard.Label className={heading}>{label}</Clipboard.Label>
+        <Clipboard.Control className={codeRow}>
+          <pre className={code}>
+            <code>{value}</code>
+          </pre>
+          <Clipboard.Trigger asChild>
+            <Button variant="outline" size="sm">
+              <Clipboard.Indicator copied={<Check aria-hidden />}>
+                <Copy aria-hidden />
+              </Clipboard.Indicator>
+              <Clipboard.Context>{(api) => (api.copied ? copied : copyLabel)}</Clipboard.Context>
+            </Button>
+          </Clipboard.Trigger>
+        </Clipboard.Control>
+      </Clipboard.Root>
+      <p className={help}>{hint}</p>
+      {children}
+    </div>
   );
 }
 
@@ -209,25 +228,23 @@ export function DiffusionCard({
         </Card.Description>
       </Card.Header>
       <Card.Body className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
-        <div className={section}>
-          <Copyable
-            value={snippetOf(mulotUrl, siteKey)}
-            label={intl.formatMessage({
-              id: 'content.diffusion.snippet',
-              defaultMessage: "L'extrait à coller dans vos pages",
-            })}
-            copyLabel={intl.formatMessage({
-              id: 'content.diffusion.copySnippet',
-              defaultMessage: "Copier l'extrait",
-            })}
-          />
-          <p className={help}>
+        <Copyable
+          value={snippetOf(mulotUrl, siteKey)}
+          label={intl.formatMessage({
+            id: 'content.diffusion.snippet',
+            defaultMessage: "L'extrait à coller dans vos pages",
+          })}
+          copyLabel={intl.formatMessage({
+            id: 'content.diffusion.copySnippet',
+            defaultMessage: "Copier l'extrait",
+          })}
+          hint={
             <FormattedMessage
               id="content.diffusion.snippetHelp"
               defaultMessage="Collez-le dans chaque page où vos guides doivent apparaître, de préférence à la fin du corps de la page : un bouton « Ouvrir les guides » s'y affiche."
             />
-          </p>
-        </div>
+          }
+        />
 
         <section
           className={section}
@@ -250,21 +267,20 @@ export function DiffusionCard({
           )}
         </section>
 
-        <div className={section}>
-          <Copyable
-            value={siteKey}
-            label={intl.formatMessage({ id: 'content.diffusion.siteKey', defaultMessage: 'Clé de site' })}
-            copyLabel={intl.formatMessage({
-              id: 'content.diffusion.copyKey',
-              defaultMessage: 'Copier la clé',
-            })}
-          />
-          <p className={help}>
+        <Copyable
+          value={siteKey}
+          label={intl.formatMessage({ id: 'content.diffusion.siteKey', defaultMessage: 'Clé de site' })}
+          copyLabel={intl.formatMessage({
+            id: 'content.diffusion.copyKey',
+            defaultMessage: 'Copier la clé',
+          })}
+          hint={
             <FormattedMessage
               id="content.diffusion.siteKeyHelp"
               defaultMessage="Publique comme l'extrait : elle ne donne accès qu'aux guides publiés de ce projet, et seulement depuis ses sites."
             />
-          </p>
+          }
+        >
           {canRotate && (
             <div>
               <Button variant="outline" size="sm" onClick={() => onRotateOpenChange(true)}>
@@ -273,27 +289,25 @@ export function DiffusionCard({
               </Button>
             </div>
           )}
-        </div>
+        </Copyable>
 
-        <div className={section}>
-          <Copyable
-            value={managedPolicyOf(mulotUrl, siteKey)}
-            label={intl.formatMessage({
-              id: 'content.diffusion.policy',
-              defaultMessage: "Stratégie de l'extension pour les navigateurs gérés",
-            })}
-            copyLabel={intl.formatMessage({
-              id: 'content.diffusion.copyPolicy',
-              defaultMessage: 'Copier la stratégie',
-            })}
-          />
-          <p className={help}>
+        <Copyable
+          value={managedPolicyOf(mulotUrl, siteKey)}
+          label={intl.formatMessage({
+            id: 'content.diffusion.policy',
+            defaultMessage: "Stratégie de l'extension pour les navigateurs gérés",
+          })}
+          copyLabel={intl.formatMessage({
+            id: 'content.diffusion.copyPolicy',
+            defaultMessage: 'Copier la stratégie',
+          })}
+          hint={
             <FormattedMessage
               id="content.diffusion.policyHelp"
               defaultMessage="Déployez l'extension Mulot par la stratégie de vos navigateurs avec ces réglages : chacun y suit vos guides publiés sans se connecter."
             />
-          </p>
-        </div>
+          }
+        />
       </Card.Body>
 
       <AlertDialog.Root open={rotateOpen} onOpenChange={({ open }) => onRotateOpenChange(open)}>
