@@ -53,11 +53,32 @@ async function register(): Promise<void> {
     {
       id: ID,
       js: ['content-scripts/end-user.js'],
-      matches: [...new Set(sites.map((site) => `${site.origin}/*`))],
+      matches: [...new Set(sites.flatMap((site) => matchesOf(site.origin)))],
       runAt: 'document_idle',
       persistAcrossSessions: false,
     },
   ]);
+}
+
+/**
+ * A site's host as the API matches a page or an Origin on it (scheme, port, case and a leading "www." aside), so
+ * that the extension offers guides on the very pages the snippet would.
+ */
+export function siteHost(origin: string): string | null {
+  try {
+    return new URL(origin).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+/** The pages of a site's host, by http or https and on any port (a pattern without a port matches every port). */
+function matchesOf(origin: string): string[] {
+  const host = siteHost(origin);
+  if (!host) return [];
+  // a name, not an address: its "www." twin is the same site
+  const named = /[a-z]/.test(host.split('.').at(-1) ?? '') && host.includes('.');
+  return named ? [`*://${host}/*`, `*://www.${host}/*`] : [`*://${host}/*`];
 }
 
 async function sitesOf(address: string, keys: string[]): Promise<EndUserSite[]> {

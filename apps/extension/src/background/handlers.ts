@@ -22,7 +22,7 @@ import {
   toOrigin,
   trust,
 } from '../store';
-import { endUserSites } from './end-user';
+import { endUserSites, siteHost } from './end-user';
 import { isPanelOperation } from './operations';
 
 export { getSession, isTrusted, setSession, trust };
@@ -90,7 +90,8 @@ async function endUserConfig(sender: Sender, locale: Locale): Promise<EndUserAns
   const tabId = sender.tab?.id;
   if (tabId === undefined || sender.frameId !== 0) return null;
   const origin = sender.origin ?? toOrigin(sender.url);
-  const site = (await endUserSites()).find((s) => s.origin === origin);
+  const host = origin ? siteHost(origin) : null;
+  const site = (await endUserSites()).find((s) => host !== null && siteHost(s.origin) === host);
   if (!site || (await getTabState(tabId))) return null;
   const address = await managedAddress();
   if (!address) return null;
