@@ -216,6 +216,12 @@ describe('origins', () => {
       origin: 'https://intranet.example.com',
     });
     expect(sibling.status).toBe(403);
+    // A read made without a browser's Origin (a server, a shared cache filling itself) says it depends on one, so
+    // that a cache never hands its answer, which has no CORS header, to a site's page.
+    const bare = await fromSite('GET', catalogue(project.siteKey));
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get('access-control-allow-origin')).toBeNull();
+    expect(bare.headers.get('vary')).toMatch(/Origin/i);
   });
 
   it('answers the preflight of a JSON POST for a site of some project, and refuses any other origin', async () => {

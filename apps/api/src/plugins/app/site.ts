@@ -64,9 +64,12 @@ export function siteHook(services: Services) {
     // web page (a server, a test, the extension's background with its `chrome-extension://` origin) calls as one
     // without an Origin already may: no CORS header, not refused (ADR 18).
     const origin = webOrigin(request.headers.origin);
+    // Whatever the caller, the answer depends on the Origin: a shared cache must not hand an answer made without
+    // one (no CORS header) to a site's page.
+    reply.header('vary', 'Origin');
     if (origin !== null) {
       if (!onSites(project.sites, origin)) throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
-      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      reply.header('access-control-allow-origin', origin);
     }
     refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
     request.site = project;
