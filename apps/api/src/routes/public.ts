@@ -1,6 +1,7 @@
 // Tag `public`: what a customer's site reads and records for its end users, who have no Mulot account (issue 39).
 // The site key's project was found, its origin checked and the call counted before these run (plugins/app/site.ts):
 // each reads or writes that project's published guides only.
+import { normalizeSite } from '@mulot/api-client/site';
 import { fieldProblem, HttpProblem } from '../problems.ts';
 import { iso } from '../repositories/dates.ts';
 import { onSites, sitesOf } from '../repositories/projects.ts';
@@ -35,26 +36,17 @@ export const getPublicCatalogue: Handler<'getPublicCatalogue'> = async (services
 
 /**
  * The origins of the key's project's sites: where the extension deployed by an organization's policy offers the
- * project's guides (it registers its end users' script on these origins only, and asks nothing about other pages).
+ * project's guides (it registers its end users' script on these sites only, and asks nothing about other pages).
  */
 export const getPublicSites: Handler<'getPublicSites'> = async (_services, request) => {
   const site = siteOf(request);
-  const origins = sitesOf(site.sites)
-    .map(originOfSite)
-    .filter((o): o is string => o !== null);
+  // a site as stored read as the back-office reads one (a bare host means https, a loopback one http)
+  const origins = sitesOf(site.sites).flatMap((value) => {
+    const normalized = normalizeSite(value);
+    return normalized.ok ? [normalized.origin] : [];
+  });
   return { status: 200, body: { sites: [...new Set(origins)] } };
 };
-
-/** A site as stored (`https://shop.example.com/`, or a bare host, which means https) as its origin. */
-function originOfSite(value: string): string | null {
-  const text = value.trim();
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 export const getPublicScenario: Handler<'getPublicScenario'> = async (services, request) => {
   const site = siteOf(request);
