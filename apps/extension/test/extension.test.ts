@@ -481,9 +481,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     }>('GET', '/dashboard');
     expect(after.counts.guidesLaunched30d).toBe(1);
     expect(after.activity.at(-1)?.guidesLaunched).toBe(1);
-    // recorded by the extension: started at launch, completed at the end, no step in trouble
+    // recorded by the extension: started at launch, each step as it is done, completed at the end, no step in trouble
     expect(runCalls.map((c) => [c.method, c.body])).toEqual([
       ['POST', { status: 'started', url: `${rig.demo.url}/`, stepsCompleted: 0 }],
+      ['PATCH', { stepsCompleted: 1 }],
+      ['PATCH', { stepsCompleted: 2 }],
       ['PATCH', { status: 'completed', stepsCompleted: 3 }],
     ]);
 
