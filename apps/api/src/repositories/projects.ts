@@ -241,8 +241,22 @@ export async function deleteProject(db: Db, organizationId: string, id: string):
   return Number(result.numDeletedRows) > 0;
 }
 
-/** A page's host as sites are matched on: its host name, lower case, without a leading "www.". */
+/**
+ * A page's host as sites are matched on: its host name, lower case, without a leading "www.". Remembered by text:
+ * every public call matches its Origin against the project's sites, the same few texts parsed again and again.
+ */
 export function hostOf(value: string): string | null {
+  let host = knownHosts.get(value);
+  if (host === undefined) {
+    host = parseHost(value);
+    if (knownHosts.size >= 5_000) knownHosts.clear();
+    knownHosts.set(value, host);
+  }
+  return host;
+}
+const knownHosts = new Map<string, string | null>();
+
+function parseHost(value: string): string | null {
   const text = value.trim();
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);

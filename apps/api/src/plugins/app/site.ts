@@ -73,12 +73,11 @@ export function siteHook(services: Services) {
     }
     refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
     request.site = project;
-    // The installation status: the page's origin when the call names one of the project's pages (a call without a
-    // browser's Origin names its site that way), else the browser's Origin accepted above.
-    const page = pageOf(request);
-    const seenFrom = page && onSites(project.sites, page) ? page : origin;
-    const seenOrigin = seenFrom ? httpOrigin(seenFrom) : null;
-    const seenHost = seenFrom ? hostOf(seenFrom) : null;
+    // The installation status: the browser's Origin accepted above, else (a call without one) the page the call
+    // names when it is one of the project's.
+    const page = origin === null ? pageOf(request) : null;
+    const seenOrigin = origin ?? (page && onSites(project.sites, page) ? httpOrigin(page) : null);
+    const seenHost = seenOrigin ? hostOf(seenOrigin) : null;
     if (seenOrigin && seenHost) services.siteSightings.seen(project.id, seenHost, seenOrigin);
   };
 }
