@@ -204,7 +204,13 @@ async function playGuide(page: Page, from?: Locator): Promise<void> {
     .click();
   const card = page.getByRole('dialog');
   // step 1 auto-clicks "Espace client": a full page load, and the run goes on from the site's sessionStorage
-  await expectPage(card).toContainText('Étape 1 sur 3');
+  await expectPage(card)
+    .toContainText('Étape 1 sur 3')
+    .catch(async (error: unknown) => {
+      // what the visitor sees instead (a message of the panel, another step), for whoever reads the failure
+      const seen = await Promise.all([panel.innerText().catch(() => '(no panel)'), card.allInnerTexts()]);
+      throw new Error(`no first step on ${page.url()}; panel: ${JSON.stringify(seen)}`, { cause: error });
+    });
   await expectPage(page).toHaveURL(`${demo.url}/app/`);
   await expectPage(card).toContainText('Étape 2 sur 3');
   await expectPage(card).not.toContainText("Recherche de l'élément sur la page...");
