@@ -96,15 +96,16 @@ function main(script: HTMLScriptElement): void {
   const showLauncher = (shown: boolean) => {
     if (!drawn && shown) drawn = launcher(locale, position, () => withReader((r) => r.open()));
     if (!drawn) return;
-    const { host, button } = drawn;
+    const { host } = drawn;
     host.hidden = !shown;
     if (shown && host.hasAttribute('popover') && !host.matches(':popover-open')) host.showPopover();
-    // the reader closed: keyboard users are back where they opened it, not at the top of the page
-    if (
-      shown &&
-      (document.activeElement === document.body || document.activeElement?.localName === 'mulot-panel')
-    )
-      button.focus({ preventScroll: true });
+  };
+  // The reader closed: keyboard users are back on the launcher, where they opened it, not at the top of the page.
+  // Never when the page loads: the page's own focus stays, and the launcher forces no layout before its first paint.
+  const readerClosed = () => {
+    showLauncher(true);
+    if (document.activeElement === document.body || document.activeElement?.localName === 'mulot-panel')
+      drawn?.button.focus({ preventScroll: true });
   };
 
   let reader: Promise<EmbedReader | null> | null = null;
@@ -116,7 +117,7 @@ function main(script: HTMLScriptElement): void {
           siteKey,
           locale,
           position,
-          onClosed: () => showLauncher(true),
+          onClosed: readerClosed,
           warn,
         };
         const mounted = chunk.mount(config);
