@@ -6,7 +6,9 @@
 // pages under a strict Content-Security-Policy (only the Mulot origin added to script-src and connect-src),
 // `blocking-csp` under one that lets the loader's URL in but not its reader chunk nor the calls, `hostile` adds a
 // script defining the globals a snippet could trip on (`mulot`, `define`, `React`) and a global CSS reset, `english`
-// declares the pages English (`<html lang="en-GB">`), `normal` goes back (`GET /__page` tells the current one).
+// declares the pages English (`<html lang="en-GB">`), `options` gives the snippet the site owner's options
+// (`data-locale="en" data-position="left"`) on the French pages, `normal` goes back (`GET /__page` tells the
+// current one).
 //
 // Variant "broken" changes the DOM of one guide target (the "Nouveau projet" button) so that a guide
 // recorded on the normal site cannot find it: DEMO_SITE_VARIANT=broken at start, `?variant=broken` on a page
@@ -18,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 
 export type Variant = 'normal' | 'broken';
-const PAGE_MODES = ['normal', 'strict-csp', 'blocking-csp', 'hostile', 'english'] as const;
+const PAGE_MODES = ['normal', 'strict-csp', 'blocking-csp', 'hostile', 'english', 'options'] as const;
 export type PageMode = (typeof PAGE_MODES)[number];
 
 export interface Embed {
@@ -27,11 +29,11 @@ export interface Embed {
   siteKey: string;
 }
 
-/** The snippet a site owner pastes, as the README gives it. */
-function snippet(embed: Embed): string {
+/** The snippet a site owner pastes, as the README gives it, with its optional attributes (`options`). */
+function snippet(embed: Embed, options = ''): string {
   const attribute = (value: string) =>
     value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<script async src="${attribute(new URL('/embed.js', embed.url).href)}" data-site-key="${attribute(embed.siteKey)}"></script>`;
+  return `<script async src="${attribute(new URL('/embed.js', embed.url).href)}" data-site-key="${attribute(embed.siteKey)}"${options}></script>`;
 }
 
 /**
@@ -144,7 +146,10 @@ export async function startServer(
           .toString('utf8')
           .replace('<html lang="fr">', mode === 'english' ? '<html lang="en-GB">' : '<html lang="fr">')
           .replace('<head>', `<head>\n<meta name="demo-variant" content="${variant}">${hostile}`)
-          .replace('</head>', `${embed ? `${snippet(embed)}\n` : ''}</head>`);
+          .replace(
+            '</head>',
+            `${embed ? `${snippet(embed, mode === 'options' ? ' data-locale="en" data-position="left"' : '')}\n` : ''}</head>`,
+          );
         return send(200, type, html);
       }
       return send(200, type, body);

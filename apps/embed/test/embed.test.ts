@@ -145,7 +145,7 @@ interface Visitor {
 
 /** A new anonymous visitor (fresh storage, no extension) on the demo site in `mode`. */
 async function visitor(
-  mode: 'normal' | 'strict-csp' | 'blocking-csp' | 'hostile' | 'english',
+  mode: 'normal' | 'strict-csp' | 'blocking-csp' | 'hostile' | 'english' | 'options',
 ): Promise<Visitor> {
   const answer = await fetch(`${demo.url}/__page`, { method: 'POST', body: mode });
   expect(answer.ok).toBe(true);
@@ -337,6 +337,27 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     await expectPage(panel.getByRole('textbox', { name: 'Describe what you want to do' })).toBeFocused();
     await panel.getByRole('button', { name: 'Close' }).click();
     await expectPage(page.getByRole('button', { name: 'Open guides', exact: true })).toBeFocused();
+    expect(errors).toEqual([]);
+    await context.close();
+    await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });
+  });
+
+  it("takes the site owner's language and side (data-locale, data-position) over the page's", async () => {
+    // the French pages, with `data-locale="en" data-position="left"` on the snippet
+    const { context, page, errors } = await visitor('options');
+    await page.goto(`${demo.url}/contact.html`);
+    const launcher = page.getByRole('button', { name: 'Open guides', exact: true });
+    await expectPage(launcher).toBeVisible();
+    const viewport = page.viewportSize()?.width ?? 0;
+    const onTheLeft = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      return box !== null && box.x + box.width < viewport / 2;
+    };
+    expect(await onTheLeft(launcher)).toBe(true);
+    await launcher.click();
+    const heading = page.locator('mulot-panel').getByRole('heading', { name: 'Available guides' });
+    await expectPage(heading).toBeVisible();
+    expect(await onTheLeft(heading)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
     await fetch(`${demo.url}/__page`, { method: 'POST', body: 'normal' });

@@ -62,11 +62,12 @@ export function PanelHost({
   hidden = false,
   passThrough = false,
   onHost,
+  initialSide = 'right',
   children,
   ...panel
 }: PanelHostProps) {
   const [host, setHost] = useState<HTMLElement | null>(null);
-  const [side, setSide] = useState<'left' | 'right'>('right');
+  const [side, setSide] = useState(initialSide);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one host for the panel's life
   useLayoutEffect(() => {
     const element = document.createElement('mulot-panel');
