@@ -31,8 +31,10 @@ await build({
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       input: { reader: join(root, 'src/reader.tsx') },
-      // the chunk's `mount` is what the loader calls
-      preserveEntrySignatures: 'exports-only',
+      // the chunk's `mount` is what the loader calls; the chunk may export more, for the chunks it imports lazily
+      // (zod for the assistant's form), so that what they share with it stays in it rather than in a third chunk
+      // fetched only once the reader chunk is parsed
+      preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: '[name]-[hash].js',
         chunkFileNames: '[name]-[hash].js',

@@ -65,6 +65,8 @@ class Reader {
   private engine: RunEngine | null = null;
   private scenario: Scenario | null = null;
   private destroyed = false;
+  /** the page's guides, asked for when the catalogue is to show: the request runs while the panel first renders */
+  private guides: Promise<CatalogueGuide[]> | null = null;
 
   constructor(
     readonly host: ReaderHost,
@@ -145,7 +147,18 @@ class Reader {
 
   catalogue() {
     this.stopEngine();
+    const guides = this.transport.catalogue(this.url());
+    // handled by the view that takes it; a catalogue shown and left before its answer must not report a failure
+    guides.catch(() => undefined);
+    this.guides = guides;
     this.show({ kind: 'catalogue' });
+  }
+
+  /** The catalogue's guides: the request `catalogue()` made, once; then a new one (the view's retry). */
+  takeGuides(): Promise<CatalogueGuide[]> {
+    const guides = this.guides ?? this.transport.catalogue(this.url());
+    this.guides = null;
+    return guides;
   }
 
   private async loadScenario(id: string): Promise<Scenario | null> {
@@ -332,14 +345,14 @@ function CatalogueView({ reader }: { reader: Reader }) {
     let current = true;
     setFailed(false);
     setGuides(undefined);
-    transport
-      .catalogue(reader.url())
+    reader
+      .takeGuides()
       .then((found) => current && setGuides(found))
       .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
-  }, [transport, reader, attempt]);
+  }, [reader, attempt]);
 
   return (
     <>

@@ -1,44 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { css } from '@mulot/ui/styled-system/css';
 import { Info, SearchX, Sparkles } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { z } from 'zod';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../components/badge/badge';
 import { Button } from '../../components/button/button';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import * as Field from '../../components/field/field';
 import { Textarea } from '../../components/textarea/textarea';
 import { FragmentLink } from '../link/link';
+import { lazyResolver } from '../validation/lazy-resolver';
+import { LIMITS } from '../validation/limits';
+import type { AssistantPromptValues } from './assistant-schema';
 import { LaunchGuideButton } from './launch-guide-button';
 import { errorText, footer, muted, notice, stack } from './styles';
-
-const MAX_QUERY = 500;
-
-export function createAssistantSchema(intl: IntlShape) {
-  return z.object({
-    query: z
-      .string()
-      .trim()
-      .min(
-        1,
-        intl.formatMessage({
-          id: 'runner.assistant.queryRequired',
-          defaultMessage: 'Décrivez en quelques mots ce que vous voulez faire',
-        }),
-      )
-      .max(
-        MAX_QUERY,
-        intl.formatMessage(
-          { id: 'runner.assistant.queryTooLong', defaultMessage: 'Votre demande dépasse {max} caractères' },
-          { max: MAX_QUERY },
-        ),
-      ),
-  });
-}
-
-export type AssistantPromptValues = z.output<ReturnType<typeof createAssistantSchema>>;
 
 /** One ranked guide of `POST /assistant`. */
 export interface AssistantResult {
@@ -114,14 +89,21 @@ export function AssistantPrompt({
   guidesHref,
 }: AssistantPromptProps) {
   const intl = useIntl();
-  const schema = useMemo(() => createAssistantSchema(intl), [intl]);
+  // zod and the rules are fetched at the first validation: the reader's panel shows without them
+  const resolver = useMemo(
+    () =>
+      lazyResolver<AssistantPromptValues>(() =>
+        import('./assistant-schema').then((module) => module.assistantResolver(intl)),
+      ),
+    [intl],
+  );
   const resultsId = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<AssistantPromptValues>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'all',
     defaultValues: { query: defaultQuery ?? '' },
   });
@@ -151,7 +133,7 @@ export function AssistantPrompt({
               return query.onChange(event);
             }}
             rows={3}
-            maxLength={MAX_QUERY}
+            maxLength={LIMITS.query}
             onKeyDown={(event) => {
               // Enter asks, Shift+Enter adds a line; never while an input method is composing a character.
               if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -2,10 +2,9 @@ export {
   type AssistantAnswer,
   AssistantPrompt,
   type AssistantPromptProps,
-  type AssistantPromptValues,
   type AssistantResult,
-  createAssistantSchema,
 } from './assistant-prompt';
+export type { AssistantPromptValues } from './assistant-schema';
 export { Catalogue, type CatalogueGuide, type CatalogueProps } from './catalogue';
 export { ExtensionPanel, type ExtensionPanelProps } from './extension-panel';
 export {

@@ -18,4 +18,6 @@ export const LIMITS = {
   site: 2048,
   /** `ProjectCreate.sites` */
   sites: 50,
+  /** `AssistantQuery.query`, `PublicAssistantQuery.query` */
+  query: 500,
 } as const;

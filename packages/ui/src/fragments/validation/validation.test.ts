@@ -19,7 +19,7 @@ import { createCategorySchema } from '../content/category-form';
 import { createProjectSchema } from '../content/project-form';
 import { createGuideSchema } from '../guide/guide-form';
 import { passwordChangeSchema, personalInfoSchema, profileValidationMessages } from '../profile/schemas';
-import { createAssistantSchema } from '../runner/assistant-prompt';
+import { createAssistantSchema } from '../runner/assistant-schema';
 import { createStepSchema } from '../runner/schemas';
 import { inviteSchema, teamValidationMessages } from '../team/schemas';
 import { translateIssue } from '.';
