@@ -27,21 +27,34 @@ export function unstorable(
   value: unknown,
   root: string,
 ): { field: string; key: 'field.unstorable' | 'field.too-deep' } | null {
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: root, depth: 0 }];
+  // Each item knows its parent and its key: the path is spelled only for the field refused, not for every value of
+  // every request.
+  interface Item {
+    value: unknown;
+    parent: Item | null;
+    key: string;
+    depth: number;
+  }
+  const pathOf = (item: Item): string => {
+    const keys: string[] = [];
+    for (let at: Item | null = item; at?.parent; at = at.parent) keys.push(escapeToken(at.key));
+    return [root, ...keys.reverse()].join('/');
+  };
+  const stack: Item[] = [{ value, parent: null, key: '', depth: 0 }];
   while (stack.length > 0) {
-    const item = stack.pop() as { value: unknown; path: string; depth: number };
+    const item = stack.pop() as Item;
     if (typeof item.value === 'string') {
-      if (!storable(item.value)) return { field: item.path, key: 'field.unstorable' };
+      if (!storable(item.value)) return { field: pathOf(item), key: 'field.unstorable' };
       continue;
     }
     if (!item.value || typeof item.value !== 'object') continue;
-    if (item.depth >= maxDepth) return { field: item.path, key: 'field.too-deep' };
+    if (item.depth >= maxDepth) return { field: pathOf(item), key: 'field.too-deep' };
     const entries = Array.isArray(item.value) ? item.value.entries() : Object.entries(item.value);
     for (const [key, child] of entries) {
       const name = String(key);
       // A key that cannot be stored cannot be named either: point at its object.
-      if (!storable(name)) return { field: item.path, key: 'field.unstorable' };
-      stack.push({ value: child, path: `${item.path}/${escapeToken(name)}`, depth: item.depth + 1 });
+      if (!storable(name)) return { field: pathOf(item), key: 'field.unstorable' };
+      stack.push({ value: child, parent: item, key: name, depth: item.depth + 1 });
     }
   }
   return null;
