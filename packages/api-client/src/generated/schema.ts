@@ -1147,6 +1147,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scenarios/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A guide's runs over the last days — started, completed, median duration, by source, and the step funnel
+         * @description Read from daily aggregates kept up to date as runs arrive (never a scan of the runs), so that it stays fast at
+         *     millions of runs. A run counts on the UTC day it started; the period is the `days` UTC days ending today.
+         *     See `ScenarioStatistics` and `FunnelStep` for each figure's rule.
+         */
+        get: operations["getScenarioStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scenarios/{id}/status": {
         parameters: {
             query?: never;
@@ -1573,6 +1598,20 @@ export interface components {
             email: components["schemas"]["Email"];
             rootUrl: components["schemas"]["RootUrl"];
         };
+        /**
+         * @description A step of the funnel, over the runs started during the period. A run reached step n when it had completed at
+         *     least n - 1 steps (every run reaches step 1). `left` counts the runs that reached step n, did not complete it
+         *     and are not completed: abandoned there, or never finished there. So `reached` of step n+1 is `reached` of
+         *     step n minus its `left`, and the last step's `reached` minus its `left` is the completed runs.
+         */
+        FunnelStep: {
+            left: number;
+            name: string;
+            position: number;
+            reached: number;
+            /** Format: uuid */
+            stepId: string;
+        };
         /** @description GET /dashboard/guides-to-repair: one page of guides to repair, the worst first. */
         GuidesToRepairPage: {
             guides: components["schemas"]["GuideToRepair"][];
@@ -1967,6 +2006,11 @@ export interface components {
             url?: string | null;
         };
         /**
+         * @description Who played the run: `members` (a member of the organization, signed in), `embed` (an end user of the site, through the embed snippet) or `extension` (an end user, through the extension deployed by browser policy).
+         * @enum {string}
+         */
+        RunSource: "members" | "embed" | "extension";
+        /**
          * @description started when a guide is launched; completed (congratulations reached) or abandoned when it ends.
          * @enum {string}
          */
@@ -2030,6 +2074,47 @@ export interface components {
             items: components["schemas"]["ScenarioSummary"][];
             /** @description Pass it as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
+        };
+        /**
+         * @description GET /scenarios/{id}/statistics: the runs of the guide started during the period. `completionRate` is
+         *     completed / started (null when nothing started). `medianDuration` is the median, in whole seconds, of the
+         *     completed runs' durations (from start to completion; the lower middle value for an even count), null when
+         *     none completed; `expectedDuration` is the guide's own estimate in minutes, to compare it with.
+         */
+        ScenarioStatistics: {
+            abandoned: number;
+            /** @description One entry per source, in the order members, embed, extension (zeros included). */
+            bySource: {
+                completed: number;
+                source: components["schemas"]["RunSource"];
+                started: number;
+            }[];
+            completed: number;
+            completionRate: number | null;
+            days: number;
+            expectedDuration: {
+                /** @description Minutes (the guide's maxDuration). */
+                max: number;
+                /** @description Minutes (the guide's minDuration). */
+                min: number;
+            };
+            /**
+             * Format: date
+             * @description The first UTC day of the period.
+             */
+            from: string;
+            /** @description One entry per current step of the guide, in order (empty for a guide without steps). */
+            funnel: components["schemas"]["FunnelStep"][];
+            /** @description Seconds. */
+            medianDuration: number | null;
+            /** Format: uuid */
+            scenarioId: string;
+            started: number;
+            /**
+             * Format: date
+             * @description The last UTC day of the period (today).
+             */
+            to: string;
         };
         /**
          * @description draft (Brouillon) or published (Publié); only published scenarios appear in the catalogue.
@@ -4733,6 +4818,45 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getScenarioStatistics: {
+        parameters: {
+            query?: {
+                /** @description The period, in days ending today (UTC). The screen offers 7, 30 and 90. */
+                days?: number;
+            };
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide's figures for the period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioStatistics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
