@@ -77,7 +77,7 @@ export function mount(config: EmbedConfig): EmbedReader {
   void addInterFont().catch(() => undefined);
   let handle: ReaderHandle | null = null;
   const host: ReaderHost = {
-    transport: siteKeyTransport(api, config.siteKey),
+    transport: siteKeyTransport(api, config.siteKey, 'embed'),
     storage,
     locale: config.locale,
     Panel,

@@ -33,8 +33,11 @@ function visitorId(): string {
   return visitor;
 }
 
-/** The public calls, by site key (the API checks that this page's origin is one of the project's sites). */
-export function siteKeyTransport(api: Api, key: string): ReaderTransport {
+/**
+ * The public calls, by site key (the API checks that this page's origin is one of the project's sites). `source`
+ * names the host, for the guides' statistics: the embed snippet or the extension deployed by browser policy.
+ */
+export function siteKeyTransport(api: Api, key: string, source: 'embed' | 'extension'): ReaderTransport {
   const required = <T>(data: T | undefined): T => {
     if (data === undefined) throw new TypeError('empty answer');
     return data;
@@ -49,7 +52,15 @@ export function siteKeyTransport(api: Api, key: string): ReaderTransport {
     startRun: async (scenarioId, url) =>
       (
         await api.POST('/public/runs', {
-          body: { key, scenarioId, visitorId: visitorId(), status: 'started', url, stepsCompleted: 0 },
+          body: {
+            key,
+            scenarioId,
+            visitorId: visitorId(),
+            source,
+            status: 'started',
+            url,
+            stepsCompleted: 0,
+          },
         })
       ).data?.id ?? null,
     updateRun: async (_scenarioId, runId, update) => {

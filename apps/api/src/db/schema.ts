@@ -151,9 +151,15 @@ export interface RunsTable {
   status: 'started' | 'completed' | 'abandoned';
   url: string | null;
   steps_completed: number;
+  /** Who played it (migration 0018): the API says it on every insert (the default serves seeding scripts). */
+  source: ColumnType<RunSource, RunSource | undefined, never>;
+  /** When it became completed (null while it is not): its duration ends there. */
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type RunSource = 'members' | 'embed' | 'extension';
 
 export interface RunStepIssuesTable {
   id: string;
@@ -210,6 +216,28 @@ export interface Database {
   step_url_reports: StepUrlReportsTable;
   run_days: RunDaysTable;
   organization_run_days: OrganizationRunDaysTable;
+  run_progress_days: RunProgressDaysTable;
+  run_duration_days: RunDurationDaysTable;
+}
+
+/** Runs per guide, UTC day they started, source, status and steps completed (migration 0018): the funnel's sums. */
+export interface RunProgressDaysTable {
+  organization_id: string;
+  scenario_id: string;
+  day: string;
+  source: RunSource;
+  status: 'started' | 'completed' | 'abandoned';
+  steps_completed: number;
+  runs: number;
+}
+
+/** Completed runs per guide, UTC day they started and whole seconds they took (migration 0018): the median's. */
+export interface RunDurationDaysTable {
+  organization_id: string;
+  scenario_id: string;
+  day: string;
+  seconds: number;
+  runs: number;
 }
 
 /** Runs per guide and UTC day they started (migration 0014), kept as runs arrive. */

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
 import type { RunRow } from '../db/schema.ts';
+import { countProgress, type TalliedRun } from './run-progress.ts';
 
 interface Tally {
   started: number;
@@ -42,12 +43,12 @@ async function add(trx: Db, runId: string, tally: Tally): Promise<void> {
 }
 
 /** A run just recorded: one more started on its day, and one more ended if it was posted already ended. */
-export function countNewRun(trx: Db, run: RunRow): Promise<void> {
+function countNewRun(trx: Db, run: RunRow): Promise<void> {
   return add(trx, run.id, { ...ended(run.status), started: 1 });
 }
 
 /** A run whose status changed from `before`: it moves from one ending to the other on the day it started. */
-export function countStatusChange(trx: Db, run: RunRow, before: RunRow['status']): Promise<void> {
+function countStatusChange(trx: Db, run: RunRow, before: RunRow['status']): Promise<void> {
   if (before === run.status) return Promise.resolve();
   const from = ended(before);
   const to = ended(run.status);
@@ -56,6 +57,16 @@ export function countStatusChange(trx: Db, run: RunRow, before: RunRow['status']
     completed: to.completed - from.completed,
     abandoned: to.abandoned - from.abandoned,
   });
+}
+
+/**
+ * A run just recorded (`before` null) or updated (`before` as it was, locked): the dashboard's sums and the guide's
+ * statistics (run-progress.ts) follow it, always in this order of tables, in the run's transaction.
+ */
+export async function countRun(trx: Db, run: TalliedRun, before: TalliedRun | null): Promise<void> {
+  if (before) await countStatusChange(trx, run, before.status);
+  else await countNewRun(trx, run);
+  await countProgress(trx, run, before);
 }
 
 /** Runs launched per UTC day since `start` (a 'YYYY-MM-DD'), by day: at most one row per day of the window. */

@@ -86,6 +86,7 @@ export const handlers: Handlers = {
   putRunIssueScreenshot: runs.putRunIssueScreenshot,
   getRunIssueScreenshot: runs.getRunIssueScreenshot,
   getScenarioHealth: runs.getScenarioHealth,
+  getScenarioStatistics: runs.getScenarioStatistics,
   getCatalogue: catalogue.getCatalogue,
   getDashboard: dashboard.getDashboard,
   listGuidesToRepair: dashboard.listGuidesToRepair,

@@ -5,13 +5,14 @@ import { normalizeSite } from '@mulot/api-client/site';
 import { fieldProblem, HttpProblem } from '../problems.ts';
 import { iso } from '../repositories/dates.ts';
 import { onSites, sitesOf } from '../repositories/projects.ts';
-import { countNewRun, countStatusChange } from '../repositories/run-days.ts';
+import { countRun } from '../repositories/run-days.ts';
 import { insertIssues } from '../repositories/run-step-issues.ts';
 import * as runs from '../repositories/runs.ts';
 import { isPublishedIn, publishedScenario, scenarioBody } from '../repositories/scenarios.ts';
 import type { Handler, OperationId, Request, Schemas, Site } from '../types.ts';
 import { answerQuestion } from './assistant.ts';
 import { catalogueOf } from './catalogue.ts';
+import { droppedIfGone } from './dropped-runs.ts';
 import { checkIssues } from './runs.ts';
 
 function siteOf<K extends OperationId>(request: Request<K>): Site {
@@ -88,32 +89,38 @@ function publicRun(run: Awaited<ReturnType<typeof runs.insertRun>>): Schemas['Pu
 
 export const createPublicRun: Handler<'createPublicRun'> = async (services, request) => {
   const site = siteOf(request);
-  const { scenarioId, visitorId, ...input } = request.body;
-  const run = await services.db.transaction().execute(async (trx) => {
-    await publishedScenario(trx, site, scenarioId);
-    const issues = await checkIssues(trx, scenarioId, input.stepIssues);
-    const run = await runs.insertRun(trx, site.organization_id, scenarioId, { visitorId }, input);
-    await countNewRun(trx, run);
-    await insertIssues(trx, site.organization_id, run.id, issues);
-    return run;
-  });
+  const { scenarioId, visitorId, source, ...input } = request.body;
+  const by = { visitorId, source: source ?? 'embed' };
+  const run = await droppedIfGone(services.db, request.log, { scenarioId }, () =>
+    services.db.transaction().execute(async (trx) => {
+      await publishedScenario(trx, site, scenarioId);
+      const issues = await checkIssues(trx, scenarioId, input.stepIssues);
+      const run = await runs.insertRun(trx, site.organization_id, scenarioId, by, input);
+      await countRun(trx, run, null);
+      await insertIssues(trx, site.organization_id, run.id, issues);
+      return run;
+    }),
+  );
   return { status: 201, body: publicRun(run) };
 };
 
 export const updatePublicRun: Handler<'updatePublicRun'> = async (services, request) => {
   const site = siteOf(request);
   const { visitorId, status, stepsCompleted, stepIssues } = request.body;
-  const run = await services.db.transaction().execute(async (trx) => {
-    // Locked: two updates of one run at once must not both count its ending.
-    const existing = await runs.findVisitorRun(trx, site, request.params.runId, visitorId);
-    const issues = await checkIssues(trx, existing.scenario_id, stepIssues);
-    const run = await runs.updateRun(trx, existing.id, {
-      status: status ?? existing.status,
-      steps_completed: stepsCompleted ?? existing.steps_completed,
-    });
-    await countStatusChange(trx, run, existing.status);
-    await insertIssues(trx, site.organization_id, existing.id, issues);
-    return run;
-  });
+  // An end user's update names no guide: a run no longer found anywhere went with its guide.
+  const run = await droppedIfGone(services.db, request.log, { runId: request.params.runId }, () =>
+    services.db.transaction().execute(async (trx) => {
+      // Locked: two updates of one run at once must not both count its ending.
+      const existing = await runs.findVisitorRun(trx, site, request.params.runId, visitorId);
+      const issues = await checkIssues(trx, existing.scenario_id, stepIssues);
+      const run = await runs.updateRun(trx, existing.id, {
+        status: status ?? existing.status,
+        steps_completed: stepsCompleted ?? existing.steps_completed,
+      });
+      await countRun(trx, run, existing);
+      await insertIssues(trx, site.organization_id, existing.id, issues);
+      return run;
+    }),
+  );
   return { status: 200, body: publicRun(run) };
 };

@@ -396,6 +396,7 @@ export function requests(w: World): Record<OperationId, Req> {
       ids: [w.scenarioId, w.runId, w.issueId],
     },
     getScenarioHealth: { method: 'GET', path: `${s}/health`, ids: [w.scenarioId] },
+    getScenarioStatistics: { method: 'GET', path: `${s}/statistics?days=7`, ids: [w.scenarioId] },
     getCatalogue: {
       method: 'GET',
       path: `/api/catalogue?url=${encodeURIComponent('https://x.example.com/a')}`,
@@ -456,6 +457,8 @@ export const dataTables = [
   'run_step_issue_screenshots',
   'run_days',
   'organization_run_days',
+  'run_progress_days',
+  'run_duration_days',
   'site_repairs',
   'step_url_reports',
 ] as const;

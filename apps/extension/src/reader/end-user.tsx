@@ -29,7 +29,7 @@ export function mountEndUserReader(
   let handle: ReaderHandle | null = null;
   handle = mountReader(
     {
-      transport: siteKeyTransport(api, config.siteKey),
+      transport: siteKeyTransport(api, config.siteKey, 'extension'),
       storage: siteStorage(END_USER_PROGRESS_KEY),
       locale,
       Panel: PanelHost,

@@ -902,7 +902,9 @@ export interface paths {
         put?: never;
         /**
          * An end user launched a published guide of the key's project
-         * @description Counted like a member's run on the dashboard and in the guide's health. Step issues carry no screenshot.
+         * @description Counted like a member's run on the dashboard, in the guide's health and in its statistics (under its
+         *     `source`). Step issues carry no screenshot. A run for a guide deleted meanwhile is not recorded (404), and
+         *     counted in the server's log.
          */
         post: operations["createPublicRun"];
         delete?: never;
@@ -1083,7 +1085,8 @@ export interface paths {
          * @description Each run counts as one guide launched on the dashboard. The extension posts it when the guide starts
          *     (`status: started`) and updates it with `PATCH /scenarios/{id}/runs/{runId}` when it ends; a run may also
          *     be posted once, already `completed` or `abandoned`. `stepIssues` lists the steps whose target was not
-         *     found or found with low confidence.
+         *     found or found with low confidence. A member's run counts under the source `members` in the guide's
+         *     statistics. A run for a guide deleted meanwhile is not recorded (404), and counted in the server's log.
          */
         post: operations["createRun"];
         delete?: never;
@@ -1602,7 +1605,10 @@ export interface components {
          * @description A step of the funnel, over the runs started during the period. A run reached step n when it had completed at
          *     least n - 1 steps (every run reaches step 1). `left` counts the runs that reached step n, did not complete it
          *     and are not completed: abandoned there, or never finished there. So `reached` of step n+1 is `reached` of
-         *     step n minus its `left`, and the last step's `reached` minus its `left` is the completed runs.
+         *     step n minus its `left`, and the last step's `reached` minus its `left` is the completed runs. A completed run
+         *     counts as having completed every step, whatever its `stepsCompleted`; one that is not completed counts as far
+         *     as its `stepsCompleted` says, capped at the guide's current last step (a run that completed as many steps as
+         *     the guide now has, or more, without being completed, left at the last step).
          */
         FunnelStep: {
             left: number;
@@ -1917,6 +1923,12 @@ export interface components {
             key: components["schemas"]["SiteKey"];
             /** Format: uuid */
             scenarioId: string;
+            /**
+             * @description Which host of the reader the end user plays it in: the embed snippet (`embed`) or the extension deployed by the organization's browser policy (`extension`). A guide's statistics count the runs by source (see `RunSource`); members' runs are recorded by POST /scenarios/{id}/runs.
+             * @default embed
+             * @enum {string}
+             */
+            source: "embed" | "extension";
             status: components["schemas"]["RunStatus"];
             stepIssues?: components["schemas"]["StepIssue"][];
             /** @default 0 */
