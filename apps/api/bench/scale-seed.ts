@@ -112,6 +112,26 @@ const derived: Array<{ exists: string; statements: (org: string) => string[] }> 
         FROM runs WHERE organization_id = '${org}' GROUP BY 1, 2`,
     ],
   },
+  {
+    // migration 0018: when completed runs completed (the API sets it as each completes; the seeded ones completed
+    // as they were last updated), then a guide's statistics' sums with the migration's backfill statements
+    exists: `to_regclass('run_progress_days')`,
+    statements: (org) => [
+      `UPDATE runs SET completed_at = updated_at
+        WHERE organization_id = '${org}' AND status = 'completed' AND completed_at IS NULL`,
+      `DELETE FROM run_progress_days WHERE organization_id = '${org}'`,
+      `INSERT INTO run_progress_days (organization_id, scenario_id, day, source, status, steps_completed, runs)
+        SELECT organization_id, scenario_id, (created_at AT TIME ZONE 'UTC')::date, source, status, steps_completed,
+          count(*)
+        FROM runs WHERE organization_id = '${org}' GROUP BY 1, 2, 3, 4, 5, 6`,
+      `DELETE FROM run_duration_days WHERE organization_id = '${org}'`,
+      `INSERT INTO run_duration_days (organization_id, scenario_id, day, seconds, runs)
+        SELECT organization_id, scenario_id, (created_at AT TIME ZONE 'UTC')::date,
+          greatest(0, floor(extract(epoch FROM completed_at - created_at)))::int, count(*)
+        FROM runs WHERE organization_id = '${org}' AND status = 'completed' AND completed_at IS NOT NULL
+        GROUP BY 1, 2, 3, 4`,
+    ],
+  },
 ];
 
 /**

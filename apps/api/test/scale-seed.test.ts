@@ -1,6 +1,7 @@
 // The bench's seeder (bench/scale-seed.ts) writes an organization the API reads as if it had been built through it:
 // the projects listed, the guides published, the runs counted, the assistant and the catalogue finding guides.
 // A smoke test at the smallest size; the bench itself (pnpm bench:scale) is not part of the tests.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleSizes, seedScale, siteOf } from '../bench/scale-seed.ts';
 import type { Schemas } from '../src/types.ts';
@@ -50,6 +51,28 @@ describe('the scale seed at S', () => {
     );
     expect(toRepair.status).toBe(200);
     expect(toRepair.body.guides.length).toBeGreaterThan(0);
+
+    // a guide's statistics read the seeded runs too (all of the last 30 days): one guide's, counted here in the runs
+    const guide = await sql<{ id: string; started: number; completed: number }>`
+      SELECT scenario_id AS id, count(*)::int AS started, count(*) FILTER (WHERE status = 'completed')::int AS completed
+      FROM runs WHERE organization_id = ${owner.org} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`.execute(
+      server.db,
+    );
+    const seeded = guide.rows[0];
+    expect(seeded?.started).toBeGreaterThan(0);
+    const statistics = await server.call<Schemas['ScenarioStatistics']>(
+      'GET',
+      `/api/scenarios/${seeded?.id}/statistics?days=90`,
+      auth,
+    );
+    expect(statistics.status).toBe(200);
+    expect(statistics.body).toMatchObject({
+      started: seeded?.started,
+      completed: seeded?.completed,
+      // the seeded runs completed as they started
+      medianDuration: (seeded?.completed ?? 0) > 0 ? 0 : null,
+    });
+    expect(statistics.body.funnel).toHaveLength(5);
 
     const catalogue = await server.call<unknown[]>(
       'GET',
