@@ -252,6 +252,15 @@ describe('the embed snippet on the demo site, for a visitor without an account o
 
   it('opens from its launcher, answers with the assistant and plays a guide across page loads and routes', async () => {
     const before = await call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    const statistics = `/scenarios/${scenarioId}/statistics?days=7`;
+    const bySource = async () =>
+      (
+        await call<{ bySource: Array<{ source: string; started: number; completed: number }> }>(
+          'GET',
+          statistics,
+        )
+      ).bySource;
+    const sourcesBefore = await bySource();
     const { context, page, errors } = await visitor('normal');
     const chunks: string[] = [];
     page.on('request', (request) => {
@@ -299,6 +308,14 @@ describe('the embed snippet on the demo site, for a visitor without an account o
             .guidesLaunched30d,
       )
       .toBe(before.counts.guidesLaunched30d + 1);
+    // and in the guide's statistics, as an end user's run through the snippet, completed
+    await expectPage
+      .poll(bySource)
+      .toEqual(
+        sourcesBefore.map((s) =>
+          s.source === 'embed' ? { ...s, started: s.started + 1, completed: s.completed + 1 } : s,
+        ),
+      );
     // a random visitor id in the site's localStorage, no cookie
     expect(await page.evaluate(() => localStorage.getItem('mulot:visitor'))).toMatch(/^[0-9a-f-]{36}$/);
     expect(await context.cookies()).toEqual([]);

@@ -50,6 +50,7 @@ let withSnippet: Started | undefined;
 let copyDir = '';
 let policyFile = '';
 let scenarioTitle = '';
+let scenarioId = '';
 
 const recorded = JSON.parse(
   readFileSync(new URL('./fixtures/choisir-une-offre.json', import.meta.url), 'utf8'),
@@ -91,7 +92,7 @@ beforeAll(async () => {
     description: '',
     sites: [rig.demo.url, withSnippet.url],
   });
-  await publishedGuide(project.id);
+  scenarioId = await publishedGuide(project.id);
   scenarioTitle = recorded.title;
 
   // this suite's own copy of the build: its id is unique to it (no manifest `key` pins it to the others')
@@ -152,6 +153,10 @@ describe.skipIf(skip)('the extension set by policy, for end users without an acc
       timeout: 60_000,
     });
     const before = await rig.call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
+    type BySource = Array<{ source: string; started: number; completed: number }>;
+    const bySource = async () =>
+      (await rig.call<{ bySource: BySource }>('GET', `/scenarios/${scenarioId}/statistics?days=7`)).bySource;
+    const sourcesBefore = await bySource();
     const page = await rig.context.newPage();
     await page.goto(rig.demo.url);
     const launcher = page.getByRole('button', { name: 'Ouvrir les guides' });
@@ -183,6 +188,14 @@ describe.skipIf(skip)('the extension set by policy, for end users without an acc
       const after = await rig.call<{ counts: { guidesLaunched30d: number } }>('GET', '/dashboard');
       expect(after.counts.guidesLaunched30d).toBe(before.counts.guidesLaunched30d + 1);
     }).toPass({ timeout: 15_000 });
+    // and in the guide's statistics, as an end user's run through the extension, completed
+    await expectPage(async () =>
+      expect(await bySource()).toEqual(
+        sourcesBefore.map((s) =>
+          s.source === 'extension' ? { ...s, started: s.started + 1, completed: s.completed + 1 } : s,
+        ),
+      ),
+    ).toPass({ timeout: 15_000 });
     // no member ever signed in to the extension: its popup still offers to sign in
     const popup = await rig.context.newPage();
     await popup.goto(`chrome-extension://${await rig.extensionId()}/popup.html`);
