@@ -97,7 +97,7 @@ async function seed(db: Db, organizationId: string, userId: string, runs: number
         NULL,
         CASE WHEN n % 20 < 12 THEN ${steps}::int ELSE (n / 20) % ${steps}::int END,
         t.created, t.created,
-        CASE WHEN n % 20 < 12 THEN t.created + make_interval(secs => 20 + (n * 7919) % 600 + 0.25) END
+        CASE WHEN n % 20 < 12 THEN t.created + make_interval(secs => 20 + (n::bigint * 7919) % 600 + 0.25) END
       FROM generate_series(${first}::int, ${last}::int) AS n,
         LATERAL (SELECT p.start + (now() - p.start) * ((n - 0.5) / ${runs}::int) AS created
           FROM (SELECT ((now() AT TIME ZONE 'UTC')::date - ${days - 1}::int)::timestamp AT TIME ZONE 'UTC' AS start) AS p) AS t`.execute(

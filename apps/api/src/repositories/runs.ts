@@ -60,13 +60,38 @@ export async function insertRun(
   }
 }
 
-/** An end user's run, locked, if this visitor started it on a guide of the key's project; else 404. */
+/**
+ * Keeps the guide from being deleted until the transaction ends (FOR KEY SHARE: its edits go on), taken before the
+ * run is locked. A deletion locks the guide, then its runs (the cascade); an update that locked the run first and then
+ * reached the guide through its sums would wait for the deletion while the deletion waits for it (PostgreSQL would
+ * abort one of them). In this order the deletion waits for the update, or the update finds the guide gone: a 404.
+ */
+async function holdGuide(trx: Db, organizationId: string, scenarioId: string): Promise<boolean> {
+  const held = await trx
+    .selectFrom('scenarios')
+    .select('id')
+    .where('id', '=', scenarioId)
+    .where('organization_id', '=', organizationId)
+    .forKeyShare()
+    .executeTakeFirst();
+  return held !== undefined;
+}
+
+/** An end user's run, locked (its guide held first), if this visitor started it on a guide of the key's project. */
 export async function findVisitorRun(
   trx: Db,
   site: { id: string; organization_id: string },
   runId: string,
   visitorId: string,
 ) {
+  const played = await trx
+    .selectFrom('runs')
+    .select('scenario_id')
+    .where('id', '=', runId)
+    .where('organization_id', '=', site.organization_id)
+    .executeTakeFirst();
+  if (!played || !(await holdGuide(trx, site.organization_id, played.scenario_id)))
+    throw notFound('run-not-found');
   const run = await trx
     .selectFrom('runs')
     .innerJoin('scenarios', 'scenarios.id', 'runs.scenario_id')
@@ -93,6 +118,8 @@ export async function findRun(
   runId: string,
   { lock = false }: { lock?: boolean } = {},
 ) {
+  // locked to be updated: its guide held first (see holdGuide); without it, no run either
+  if (lock && !(await holdGuide(db, organizationId, scenarioId))) throw notFound('run-not-found');
   const query = db
     .selectFrom('runs')
     .selectAll()
