@@ -312,6 +312,23 @@ export const manyGuidesToRepair: Schemas['GuideToRepair'][] = Array.from({ lengt
   lastSeenAt: day(n + 1),
 }));
 
+/** GET /dashboard/unanswered-questions: the most asked first; one asked on the HR portal's sites only. */
+export const unansweredQuestions: Schemas['UnansweredQuestions'] = {
+  days: 30,
+  items: [
+    {
+      text: 'Comment poser un jour de télétravail ?',
+      count: 9,
+      lastAskedAt: day(0, 9),
+      projectId: project.id,
+    },
+    { text: 'changer mon RIB', count: 4, lastAskedAt: day(1), projectId: null },
+    { text: 'Où trouver ma fiche de paie de décembre ?', count: 1, lastAskedAt: day(6), projectId: null },
+  ],
+};
+
+export const noUnansweredQuestion: Schemas['UnansweredQuestions'] = { days: 30, items: [] };
+
 export const emptyDashboard: Schemas['Dashboard'] = {
   counts: {
     projects: 0,
