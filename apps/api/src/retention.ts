@@ -1,4 +1,5 @@
-// How long end users' anonymous runs are kept (issue 39, README "End users without an account").
+// How long end users' anonymous runs (issue 39) and the assistant's questions without a guide (issue 42) are kept
+// (README "End users without an account").
 import { sql } from 'kysely';
 import type { Db } from './db/index.ts';
 import { Schedule } from './schedule.ts';
@@ -33,6 +34,35 @@ export async function purgeAnonymousRuns(db: Db, days: number, now = new Date())
 export class AnonymousRunRetention extends Schedule {
   constructor(db: Db, options: { days: number; intervalMs?: number; onError: (error: unknown) => void }) {
     super(() => purgeAnonymousRuns(db, options.days), {
+      intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+      onError: options.onError,
+    });
+  }
+}
+
+/** The assistant's questions without a guide are kept this many days from when they were asked (issue 42). */
+export const unansweredQuestionRetentionDays = 90;
+
+/**
+ * Deletes the assistant's questions without a guide asked more than `days` days before `now`, in every organization.
+ * Answers how many were deleted.
+ */
+export async function purgeUnansweredQuestions(db: Db, days: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - days * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const result = await sql`DELETE FROM unanswered_questions WHERE id IN (
+      SELECT id FROM unanswered_questions WHERE created_at < ${before} LIMIT ${BATCH})`.execute(db);
+    const deleted = Number(result.numAffectedRows ?? 0);
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
+}
+
+/** Like the anonymous runs': every replica, every hour and once at start. */
+export class UnansweredQuestionRetention extends Schedule {
+  constructor(db: Db, options: { days: number; intervalMs?: number; onError: (error: unknown) => void }) {
+    super(() => purgeUnansweredQuestions(db, options.days), {
       intervalMs: options.intervalMs ?? 60 * 60 * 1000,
       onError: options.onError,
     });

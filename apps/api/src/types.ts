@@ -13,6 +13,7 @@ import type { Tokens } from './security.ts';
 import type { SiteKeys } from './site-keys.ts';
 import type { SiteSightings } from './site-sightings.ts';
 import type { ScreenshotStorage } from './storage.ts';
+import type { UnansweredQuestions } from './unanswered-questions.ts';
 
 export type Schemas = components['schemas'];
 export type OperationId = keyof operations;
@@ -72,6 +73,8 @@ export interface Services {
   siteSightings: SiteSightings;
   /** The access check's rows kept while nothing was written (a database only this process writes); else null. */
   accessRows: AccessRows | null;
+  /** The assistant's questions answered with no confident guide, written about once a second (issue 42). */
+  unansweredQuestions: UnansweredQuestions;
   log: FastifyBaseLogger;
 }
 

@@ -270,6 +270,80 @@ export const scenarioHealth: Schemas['ScenarioHealth'] = {
   })),
 };
 
+/**
+ * GET /scenarios/{id}/statistics for the guide above, per period, as the API computes them: each step reached by
+ * those who reached the one before less those who left there, the last step's reached less its left the completed
+ * runs, the origins adding up to the totals. Step 3 (failing in `scenarioHealth`) loses the most.
+ */
+const periods: Record<
+  number,
+  { left: number[]; inProgress: number; sources: [number, number][]; median: number }
+> = {
+  7: {
+    left: [2, 3, 11, 1, 1],
+    inProgress: 2,
+    sources: [
+      [5, 4],
+      [39, 25],
+      [8, 5],
+    ],
+    median: 238,
+  },
+  30: {
+    left: [9, 14, 41, 6, 3],
+    inProgress: 4,
+    sources: [
+      [23, 19],
+      [156, 101],
+      [35, 21],
+    ],
+    median: 261,
+  },
+  90: {
+    left: [31, 40, 122, 17, 11],
+    inProgress: 9,
+    sources: [
+      [71, 58],
+      [478, 312],
+      [106, 64],
+    ],
+    median: 270,
+  },
+};
+
+export function scenarioStatistics(days: number): Schemas['ScenarioStatistics'] {
+  const period = periods[days] ?? periods[30];
+  if (!period) throw new Error('no period');
+  const started = period.sources.reduce((sum, [s]) => sum + s, 0);
+  let reached = started;
+  const funnel = scenario.steps.map((step, i) => {
+    const left = period.left[i] ?? 0;
+    const row = { stepId: step.id, position: step.position, name: step.name, reached, left };
+    reached -= left;
+    return row;
+  });
+  const completed = reached;
+  const sources = ['members', 'embed', 'extension'] as const;
+  return {
+    scenarioId: scenario.id,
+    days,
+    from: day(days - 1).slice(0, 10),
+    to: day(0).slice(0, 10),
+    started,
+    completed,
+    abandoned: started - completed - period.inProgress,
+    completionRate: completed / started,
+    medianDuration: period.median,
+    expectedDuration: { min: scenario.minDuration, max: scenario.maxDuration },
+    bySource: sources.map((source, i) => ({
+      source,
+      started: period.sources[i]?.[0] ?? 0,
+      completed: period.sources[i]?.[1] ?? 0,
+    })),
+    funnel,
+  };
+}
+
 const activity: Schemas['ActivityDay'][] = Array.from({ length: 30 }, (_, n) => ({
   date: day(29 - n).slice(0, 10),
   guidesLaunched: 20 + ((n * 37) % 45) + (n > 20 ? 25 : 0),
@@ -311,6 +385,23 @@ export const manyGuidesToRepair: Schemas['GuideToRepair'][] = Array.from({ lengt
   title: `Guide à réparer ${n + 1}`,
   lastSeenAt: day(n + 1),
 }));
+
+/** GET /dashboard/unanswered-questions: the most asked first; one asked on the HR portal's sites only. */
+export const unansweredQuestions: Schemas['UnansweredQuestions'] = {
+  days: 30,
+  items: [
+    {
+      text: 'Comment poser un jour de télétravail ?',
+      count: 9,
+      lastAskedAt: day(0, 9),
+      projectId: project.id,
+    },
+    { text: 'changer mon RIB', count: 4, lastAskedAt: day(1), projectId: null },
+    { text: 'Où trouver ma fiche de paie de décembre ?', count: 1, lastAskedAt: day(6), projectId: null },
+  ],
+};
+
+export const noUnansweredQuestion: Schemas['UnansweredQuestions'] = { days: 30, items: [] };
 
 export const emptyDashboard: Schemas['Dashboard'] = {
   counts: {

@@ -55,8 +55,12 @@ console.log('\nWhat a site ships (the build in apps/embed/dist):');
 console.table([
   { part: 'loader, embed.js (every page view)', ...sizes([join(dist, 'embed.js')]) },
   {
-    part: 'reader chunk, JS and CSS (when opened or a guide runs)',
-    ...sizes(chunk.filter((f) => /\.(js|css)$/.test(f))),
+    part: 'reader chunk (when opened or a guide runs)',
+    ...sizes(chunk.filter((f) => /\/reader-[^/]+\.(js|css)$/.test(f))),
+  },
+  {
+    part: "its lazy chunks (the assistant form's rules, at its first check)",
+    ...sizes(chunk.filter((f) => /\.(js|css)$/.test(f) && !/\/reader-[^/]+$/.test(f))),
   },
   { part: 'its font files (fetched by the panel)', ...sizes(chunk.filter((f) => /\.woff2?$/.test(f))) },
 ]);

@@ -216,6 +216,7 @@ export interface Database {
   step_url_reports: StepUrlReportsTable;
   run_days: RunDaysTable;
   organization_run_days: OrganizationRunDaysTable;
+  unanswered_questions: UnansweredQuestionsTable;
   run_progress_days: RunProgressDaysTable;
   run_duration_days: RunDurationDaysTable;
 }
@@ -257,6 +258,19 @@ export interface OrganizationRunDaysTable {
   started: number;
   completed: number;
   abandoned: number;
+}
+
+/**
+ * A question the assistant answered with no confident guide (migration 0019): its text and grouping key only, never
+ * who asked it.
+ */
+export interface UnansweredQuestionsTable {
+  id: string;
+  organization_id: string;
+  project_id: string | null;
+  text: string;
+  folded: string;
+  created_at: Timestamp;
 }
 
 /** Steps whose URL migration 0012 found outside http(s) or the project's sites; left as they were. */

@@ -20,15 +20,38 @@ export const askAssistant: Handler<'askAssistant'> = async (services, request) =
   if (request.body.url !== undefined) {
     const projects = await projectsForUrl(services.db, organizationId, request.body.url);
     if (!projects) throw fieldProblem('/body/url', 'field.url');
-    if (projects.length === 0) return { status: 200, body: { guides: [], source: 'fulltext' } };
+    if (projects.length === 0) {
+      // Asked on a page of no project: no guide at all, a question for the organization's backlog all the same.
+      services.unansweredQuestions.record(organizationId, null, query);
+      return { status: 200, body: { guides: [], source: 'fulltext' } };
+    }
     projectIds = projects.map((p) => p.id);
   }
   const scope = { organizationId, projectIds, contentVersion: request.caller?.contentVersion };
   return { status: 200, body: await answerQuestion(services, scope, query, request.locale, request.log) };
 };
 
-/** The published guides in `scope` that answer `query`, reranked by the model when there is one. */
+/**
+ * The published guides in `scope` that answer `query`, reranked by the model when there is one. A question answered
+ * with no confident guide (nothing, or only `weak` ones) is recorded for the dashboard's "Questions sans guide" —
+ * its text, the organization and the project when the scope is one project, never who asked — without waiting.
+ */
 export async function answerQuestion(
+  services: Services,
+  scope: Scope,
+  query: string,
+  locale: Locale,
+  log: FastifyBaseLogger,
+): Promise<Schemas['AssistantAnswer']> {
+  const answer = await answerOf(services, scope, query, locale, log);
+  if (answer.guides.length === 0) {
+    const projectId = scope.projectIds?.length === 1 ? (scope.projectIds[0] ?? null) : null;
+    services.unansweredQuestions.record(scope.organizationId, projectId, query);
+  }
+  return answer;
+}
+
+async function answerOf(
   services: Services,
   scope: Scope,
   query: string,

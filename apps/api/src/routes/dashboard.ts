@@ -11,6 +11,7 @@ import {
 import { loadProjects } from '../repositories/projects.ts';
 import { launchedPerDay } from '../repositories/run-days.ts';
 import { decodeRepairCursor, guidesToRepair } from '../repositories/run-step-issues.ts';
+import { deleteUnansweredQuestions, unansweredQuestionGroups } from '../repositories/unanswered-questions.ts';
 import type { Handler, Services } from '../types.ts';
 import { organizationOf } from './context.ts';
 
@@ -68,4 +69,20 @@ export const listGuidesToRepair: Handler<'listGuidesToRepair'> = async (services
   const cursor = text === undefined ? null : decodeRepairCursor(text);
   if (text !== undefined && !cursor) throw fieldProblem('/query/cursor', 'field.invalid');
   return { status: 200, body: await guidesToRepair(services.db, organizationOf(request), cursor) };
+};
+
+/** "Questions sans guide": the period is the `days` UTC days ending today, like a guide's statistics. */
+export const listUnansweredQuestions: Handler<'listUnansweredQuestions'> = async (services, request) => {
+  const days = request.query.days ?? 30;
+  const today = new Date(`${utcDay(new Date())}T00:00:00.000Z`);
+  const since = new Date(today.getTime() - (days - 1) * DAY);
+  const items = await unansweredQuestionGroups(services.db, organizationOf(request), since);
+  return { status: 200, body: { days, items } };
+};
+
+export const clearUnansweredQuestions: Handler<'clearUnansweredQuestions'> = async (services, request) => {
+  // This replica's questions not yet written would otherwise come back after the delete.
+  await services.unansweredQuestions.flush().catch(() => undefined);
+  await deleteUnansweredQuestions(services.db, organizationOf(request));
+  return { status: 204, body: undefined };
 };

@@ -90,6 +90,8 @@ export const handlers: Handlers = {
   getCatalogue: catalogue.getCatalogue,
   getDashboard: dashboard.getDashboard,
   listGuidesToRepair: dashboard.listGuidesToRepair,
+  listUnansweredQuestions: dashboard.listUnansweredQuestions,
+  clearUnansweredQuestions: dashboard.clearUnansweredQuestions,
   askAssistant: assistant.askAssistant,
   listLocales: translations.listLocales,
   getTranslations: translations.getTranslations,

@@ -403,6 +403,8 @@ export function requests(w: World): Record<OperationId, Req> {
     },
     getDashboard: { method: 'GET', path: '/api/dashboard' },
     listGuidesToRepair: { method: 'GET', path: '/api/dashboard/guides-to-repair' },
+    listUnansweredQuestions: { method: 'GET', path: '/api/dashboard/unanswered-questions?days=7' },
+    clearUnansweredQuestions: { method: 'DELETE', path: '/api/dashboard/unanswered-questions' },
     askAssistant: { method: 'POST', path: '/api/assistant', body: { query: 'guide' } },
     listLocales: { method: 'GET', path: '/api/translations/locales' },
     getTranslations: { method: 'GET', path: '/api/translations/locales/fr' },
@@ -461,6 +463,7 @@ export const dataTables = [
   'run_duration_days',
   'site_repairs',
   'step_url_reports',
+  'unanswered_questions',
 ] as const;
 
 /** Every row of every table, to prove a rejected request changed nothing. */
@@ -498,6 +501,7 @@ export async function snapshotOrganization(server: TestServer, organizationId: s
     'runs',
     'run_step_issues',
     'run_step_issue_screenshots',
+    'unanswered_questions',
   ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of scoped) {

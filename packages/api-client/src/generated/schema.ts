@@ -495,6 +495,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/unanswered-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the assistant was asked in the period and found no confident guide for, grouped, most asked first
+         * @description The questions of `POST /assistant` (members) and `POST /public/assistant` (end users) answered with no
+         *     confident guide (`guides` empty: nothing at all, or only `weak` ones), in the current organization. Each was
+         *     kept as its text alone (trimmed), with its project when known and when it was asked — never who asked it —
+         *     and is deleted 90 days after it was asked. Questions that have the same words once folded (lower case,
+         *     accents and punctuation removed, spaces collapsed) are one group. At most 50 groups: the most asked first,
+         *     then the most recently asked, then by their folded words. The period is the `days` UTC days ending today.
+         */
+        get: operations["listUnansweredQuestions"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete every question kept for the current organization (Admin only)
+         * @description Whatever their date or project; the list is empty afterwards, until the assistant is asked again.
+         */
+        delete: operations["clearUnansweredQuestions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/extension": {
         parameters: {
             query?: never;
@@ -2326,6 +2355,27 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description Questions with the same words once folded (case, accents, punctuation and spacing aside). */
+        UnansweredQuestion: {
+            /** @description How many times it was asked in the period. */
+            count: number;
+            /** Format: date-time */
+            lastAskedAt: string;
+            /**
+             * Format: uuid
+             * @description The project every question of the group was asked in (a site key's project, or the one project of a member's page); null when unknown or when they were asked in several projects.
+             */
+            projectId: string | null;
+            /** @description The newest of the group's questions, as it was asked (trimmed). */
+            text: string;
+        };
+        /** @description GET /dashboard/unanswered-questions: the assistant's questions without a confident guide, grouped. */
+        UnansweredQuestions: {
+            /** @description The period the groups count, in UTC days ending today. */
+            days: number;
+            /** @description The most asked first, then the most recently asked. */
+            items: components["schemas"]["UnansweredQuestion"][];
+        };
         /** @description Body of PATCH /users/me. */
         UpdateMeRequest: {
             firstname: string;
@@ -3321,6 +3371,71 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["GuidesToRepairPage"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUnansweredQuestions: {
+        parameters: {
+            query?: {
+                /** @description The period, in days ending today (UTC). */
+                days?: number;
+            };
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups of questions of the period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnansweredQuestions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    clearUnansweredQuestions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's questions are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -14,6 +14,7 @@ import { passwordInputRecipe } from '../components/password-input/password-input
 import { progressRecipe } from '../components/progress/progress.recipe';
 import { radioGroupRecipe } from '../components/radio-group/radio-group.recipe';
 import { searchInputRecipe } from '../components/search-input/search-input.recipe';
+import { segmentGroupRecipe } from '../components/segment-group/segment-group.recipe';
 import { selectRecipe } from '../components/select/select.recipe';
 import { sidebarRecipe } from '../components/sidebar/sidebar.recipe';
 import { skeletonRecipe } from '../components/skeleton/skeleton.recipe';
@@ -47,6 +48,7 @@ export const slotRecipes = {
   progress: progressRecipe,
   radioGroup: radioGroupRecipe,
   searchInput: searchInputRecipe,
+  segmentGroup: segmentGroupRecipe,
   select: selectRecipe,
   sidebar: sidebarRecipe,
   toast: toastRecipe,

@@ -104,7 +104,7 @@ export const contentWrites = new Set<OperationId>([
 
 /**
  * A member's writes that change none of that: runs and their issues (every end user's play is one), assistant
- * questions and team searches (POSTs that write nothing a read shows). Moving the version on them would invalidate
+ * questions (and their clearing) and team searches (POSTs that write nothing a read shows). Moving the version on them would invalidate
  * every ETag and held body of the organization many times a minute.
  */
 export const otherWrites = new Set<OperationId>([
@@ -113,6 +113,8 @@ export const otherWrites = new Set<OperationId>([
   'putRunIssueScreenshot',
   'askAssistant',
   'filterMembers',
+  // (the assistant's questions without a guide are in no conditional read)
+  'clearUnansweredQuestions',
 ]);
 
 type Answer = { status: number; body?: unknown; etag?: number } | RawResult;

@@ -14,12 +14,17 @@ import { PublicCounts } from '../../public-counts.ts';
 import { RateLimits } from '../../rate-limit.ts';
 import { projectBySiteKey } from '../../repositories/projects.ts';
 import { AccessRows } from '../../repositories/users.ts';
-import { AnonymousRunRetention } from '../../retention.ts';
+import {
+  AnonymousRunRetention,
+  UnansweredQuestionRetention,
+  unansweredQuestionRetentionDays,
+} from '../../retention.ts';
 import { loadJwtSecret, Tokens } from '../../security.ts';
 import { SiteKeys } from '../../site-keys.ts';
 import { SiteSightings } from '../../site-sightings.ts';
 import { DatabaseScreenshotStorage } from '../../storage.ts';
 import type { Caller, Services, Site } from '../../types.ts';
+import { UnansweredQuestions } from '../../unanswered-questions.ts';
 import { ReadCache } from './read-cache.ts';
 
 declare module 'fastify' {
@@ -70,6 +75,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     siteKeys: new SiteKeys((key) => projectBySiteKey(db, key)),
     siteSightings: new SiteSightings(db),
     accessRows: AccessRows.for(db),
+    unansweredQuestions: new UnansweredQuestions(db, app.log.child({ component: 'unanswered-questions' })),
     log: app.log,
   };
   // PostgreSQL's autovacuum keeps the planner's statistics; the embedded database has nothing else to do it.
@@ -82,6 +88,10 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
   const retention = new AnonymousRunRetention(db, {
     days: config.anonymousRunRetentionDays,
     onError: (error) => app.log.warn({ err: error }, 'anonymous runs past their retention not deleted'),
+  });
+  const questionRetention = new UnansweredQuestionRetention(db, {
+    days: unansweredQuestionRetentionDays,
+    onError: (error) => app.log.warn({ err: error }, 'assistant questions past their retention not deleted'),
   });
   app.decorate('mulot', services);
   app.decorateRequest('caller', null);
@@ -97,6 +107,8 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     services.siteSightings.start();
     statistics?.start();
     retention.start();
+    services.unansweredQuestions.start();
+    questionRetention.start();
   });
   // Runs once the server has stopped accepting and the requests in progress have been answered.
   app.addHook('onClose', async () => {
@@ -105,6 +117,8 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     await services.siteSightings.stop();
     await statistics?.stop();
     await retention.stop();
+    await services.unansweredQuestions.stop();
+    await questionRetention.stop();
     mailer.close();
     await db.destroy();
   });

@@ -1,5 +1,5 @@
 import { allScenarios } from '@mulot/api-client';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchClient } from '#app/lib/api.ts';
 import { once } from '#app/lib/content.ts';
 import { $api, pagedQuery } from '#app/lib/query.ts';
@@ -55,3 +55,15 @@ export const scenarioQuery = (id: string) =>
  */
 export const scenarioHealthQuery = (id: string) =>
   $api.queryOptions('get', '/scenarios/{id}/health', { params: { path: { id } } });
+
+/** A guide's figures over the last `days` days (issue 42): runs started and completed, by origin, the step funnel. */
+export const scenarioStatisticsQuery = (id: string, days: number) =>
+  $api.queryOptions('get', '/scenarios/{id}/statistics', { params: { path: { id }, query: { days } } });
+
+/**
+ * The statistics card's figures. Choosing another period keeps the last one's figures on screen (marked as
+ * placeholder) until the new ones arrive, rather than blanking the card for a moment at each choice.
+ */
+export function useScenarioStatistics(id: string, days: number) {
+  return useQuery({ ...scenarioStatisticsQuery(id, days), placeholderData: keepPreviousData });
+}

@@ -1,19 +1,30 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { hang, problem, refuse, reply } from '#stories/api.ts';
 import {
+  category,
   dashboard,
   emptyDashboard,
   guidesToRepair,
   manyGuidesToRepair,
   noGuideToRepair,
+  noUnansweredQuestion,
+  project,
+  projectPage,
+  projects,
+  projectWithCategories,
+  unansweredQuestions,
 } from '#stories/fixtures.ts';
-import { page, route, routeMeta } from '#stories/route-story.tsx';
+import { findToast, page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Dashboard',
   ...routeMeta('/app/dashboard', {
-    api: [reply('get', '/dashboard', dashboard), reply('get', '/dashboard/guides-to-repair', guidesToRepair)],
+    api: [
+      reply('get', '/dashboard', dashboard),
+      reply('get', '/dashboard/guides-to-repair', guidesToRepair),
+      reply('get', '/dashboard/unanswered-questions', unansweredQuestions),
+    ],
   }),
 };
 export default meta;
@@ -40,6 +51,12 @@ export const Loaded: Story = {
     await expect(await screen.findByRole('heading', { level: 2, name: 'Guides à réparer' })).toBeVisible();
     // one page holds every guide: nothing more to ask for
     await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
+    const questions = await screen.findByRole('region', { name: 'Questions sans guide' });
+    await expect(await within(questions).findAllByRole('listitem')).toHaveLength(3);
+    await expect(within(questions).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Comment poser un jour de télétravail ?',
+    );
+    await expect(within(questions).getByRole('button', { name: 'Effacer' })).toBeVisible();
     await chartDrawn();
   },
 };
@@ -91,10 +108,12 @@ export const Empty: Story = {
     api: [
       reply('get', '/dashboard', emptyDashboard),
       reply('get', '/dashboard/guides-to-repair', noGuideToRepair),
+      reply('get', '/dashboard/unanswered-questions', noUnansweredQuestion),
     ],
   }),
   play: async () => {
     await expect(await page().findByText('Aucun projet pour le moment')).toBeVisible();
+    await expect(await page().findByText('Aucune question sans guide')).toBeVisible();
     await chartDrawn();
   },
 };
@@ -104,11 +123,17 @@ export const Failed: Story = {
     api: [
       refuse('get', '/dashboard', problem(500, 'Une erreur inattendue est survenue.')),
       refuse('get', '/dashboard/guides-to-repair', problem(500, 'Une erreur inattendue est survenue.')),
+      refuse('get', '/dashboard/unanswered-questions', problem(500, 'Une erreur inattendue est survenue.')),
     ],
   }),
   play: async () => {
     const screen = page();
     await expect(await screen.findByText(/^Impossible de charger l'activité\./)).toBeVisible();
+    await expect(
+      await screen.findByText(
+        'Impossible de charger les questions sans guide. Une erreur inattendue est survenue.',
+      ),
+    ).toBeVisible();
     // Said once: no figure left loading for ever, no "no project yet" that is not true.
     await expect(screen.queryByText('Aucun projet pour le moment')).toBeNull();
     await expect(screen.queryByText('Guides lancés')).toBeNull();
@@ -128,6 +153,71 @@ export const Phone: Story = {
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async () => {
     await chartDrawn();
+  },
+};
+
+let questionsCleared = false;
+
+/**
+ * Issue 42: an Admin clears the questions without a guide, after a confirmation; the list is read again, empty, and a
+ * toast says so.
+ */
+export const ClearQuestions: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/dashboard/unanswered-questions', () =>
+        questionsCleared ? noUnansweredQuestion : unansweredQuestions,
+      ),
+      reply('delete', '/dashboard/unanswered-questions', () => {
+        questionsCleared = true;
+        return undefined;
+      }),
+    ],
+  }),
+  beforeEach: () => {
+    questionsCleared = false;
+  },
+  play: async () => {
+    const screen = page();
+    const card = await screen.findByRole('region', { name: 'Questions sans guide' });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Effacer' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Effacer les questions sans guide ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Effacer' }));
+    await findToast('Questions sans guide effacées');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await expect(await within(card).findByText('Aucune question sans guide')).toBeVisible();
+    await expect(questionsCleared).toBe(true);
+    await chartDrawn();
+  },
+};
+
+/**
+ * Issue 42: "Créer un guide" opens the new-guide form of the project the question was asked in (its first category),
+ * the question as the guide's title, the author free to pick another category.
+ */
+export const CreateGuideFromQuestion: Story = {
+  parameters: route({
+    api: [
+      reply('get', '/projects/{id}', projectWithCategories),
+      reply('get', '/projects', ({ request }) =>
+        projectPage(
+          projects.map((p) => (p.id === project.id ? projectWithCategories : p)),
+          request,
+        ),
+      ),
+      reply('get', '/projects/{id}/categories/{categoryId}', category),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    const card = await screen.findByRole('region', { name: 'Questions sans guide' });
+    const [asked] = await within(card).findAllByRole('listitem');
+    await userEvent.click(within(asked as HTMLElement).getByRole('button', { name: 'Créer un guide' }));
+    await expect(await screen.findByRole('button', { name: 'Créer et passer aux étapes' })).toBeVisible();
+    await expect(screen.getByRole('textbox', { name: /Titre/ })).toHaveValue(
+      'Comment poser un jour de télétravail ?',
+    );
+    await expect(screen.getByRole('combobox', { name: /Catégorie/ })).toHaveTextContent(category.name);
   },
 };
 

@@ -5,12 +5,19 @@ import {
   QuickActions,
   RecentProjects,
   TipOfTheDay,
+  type UnansweredQuestion,
+  UnansweredQuestions,
   Welcome,
 } from '@mulot/ui/fragments/dashboard';
 import { GuidesToRepair, type GuideToRepair, type RepairStep } from '@mulot/ui/fragments/health';
 import { Grid, Stack } from '@mulot/ui/styled-system/jsx';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useClearUnansweredQuestions } from '#app/features/dashboard/mutations.ts';
+import { QUESTION_DAYS, unansweredQuestionsQuery } from '#app/features/dashboard/queries.ts';
+import { newGuidePlace } from '#app/features/projects/queries.ts';
 import { errorMessage } from '#app/lib/api.ts';
 import { reportFailure } from '#app/lib/content.ts';
 import { launchedMessage, contentMessages as m } from '#app/lib/content-messages.ts';
@@ -22,6 +29,17 @@ import { title } from '#app/lib/title.ts';
 import { toast } from '#app/lib/toast.ts';
 
 export const meta = () => title('titleDashboard');
+
+const messages = defineMessages({
+  noCategory: {
+    id: 'app.dashboard.questionNoCategory',
+    defaultMessage: "Créez d'abord une catégorie : un guide est rangé dans l'une d'elles.",
+  },
+  placeFailed: {
+    id: 'app.dashboard.questionPlaceFailed',
+    defaultMessage: "Impossible d'ouvrir le formulaire du guide",
+  },
+});
 
 /** Real figures of the current organization (GET /dashboard), never sample data. */
 export default function Dashboard() {
@@ -40,6 +58,10 @@ export default function Dashboard() {
     },
   );
   const me = $api.useQuery('get', '/users/me');
+  const questions = useQuery(unansweredQuestionsQuery);
+  const clear = useClearUnansweredQuestions();
+  const [clearOpen, setClearOpen] = useState(false);
+  const navigate = useNavigate();
   const data = dashboard.data;
   const intl = useIntl();
   const toRepair = repairs.data?.pages.flatMap((page) => page.guides);
@@ -67,6 +89,29 @@ export default function Dashboard() {
     }
   };
 
+  // "Créer un guide": the new-guide form of the question's project (else the first that can hold a guide), its
+  // title the question; the form's own pickers change the project or category.
+  const createGuide = async (question: UnansweredQuestion) => {
+    try {
+      const place = await newGuidePlace(question.projectId);
+      if (place) {
+        const search = new URLSearchParams({ title: question.text });
+        await navigate(
+          `/app/projects/${place.projectId}/categories/${place.categoryId}/scenarios/new?${search}`,
+        );
+        return;
+      }
+      toast({ title: intl.formatMessage(messages.noCategory) });
+      await navigate(question.projectId ? `/app/projects/${question.projectId}` : '/app/projects');
+    } catch (error) {
+      toast({
+        title: intl.formatMessage(messages.placeFailed),
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  };
+
   return (
     <Stack gap="6">
       <Welcome firstname={user?.firstname} />
@@ -89,9 +134,27 @@ export default function Dashboard() {
         />
       )}
       <Grid gridTemplateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="4" alignItems="start">
-        {!dashboard.isError && (
-          <RecentProjects projects={data?.recentProjects ?? []} loading={dashboard.isPending} />
-        )}
+        <Stack gap="4" minW="0">
+          {!dashboard.isError && (
+            <RecentProjects projects={data?.recentProjects ?? []} loading={dashboard.isPending} />
+          )}
+          <UnansweredQuestions
+            questions={questions.data?.items ?? []}
+            days={questions.data?.days ?? QUESTION_DAYS}
+            loading={questions.isPending}
+            error={questions.error ? { message: errorMessage(questions.error) } : null}
+            onCreateGuide={(question) => void createGuide(question)}
+            canClear={me.data?.role === 'Admin'}
+            clearOpen={clearOpen}
+            onClearOpenChange={(open) => {
+              if (open) clear.reset();
+              setClearOpen(open);
+            }}
+            onClear={() => clear.mutate(undefined, { onSuccess: () => setClearOpen(false) })}
+            clearing={clear.isPending}
+            clearError={clear.error ? errorMessage(clear.error) : null}
+          />
+        </Stack>
         <Stack gap="4">
           <QuickActions canInvite={me.data?.role === 'Admin'} />
           <TipOfTheDay />

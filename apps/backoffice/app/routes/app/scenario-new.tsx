@@ -3,7 +3,7 @@ import { GuideForm, type GuideFormValues } from '@mulot/ui/fragments/guide';
 import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { categoryQuery } from '#app/features/categories/queries.ts';
 import { allProjectsQuery } from '#app/features/projects/queries.ts';
 import { useCreateGuide } from '#app/features/scenarios/mutations.ts';
@@ -23,6 +23,9 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 export default function ScenarioNew({ params }: Route.ComponentProps) {
   const intl = useIntl();
   const navigate = useNavigate();
+  // `?title=`: the dashboard's "Questions sans guide" opens the form with the question as the guide's title.
+  const [search] = useSearchParams();
+  const suggestedTitle = search.get('title')?.trim();
   const projects = useQuery(allProjectsQuery);
   const category = useQuery(categoryQuery(params.id, params.categoryId));
   const create = useCreateGuide();
@@ -66,7 +69,11 @@ export default function ScenarioNew({ params }: Route.ComponentProps) {
             projects={projects.data
               .filter((p) => p.sites.length > 0)
               .map((p) => ({ id: p.id, name: p.name, categories: p.categories }))}
-            defaultValues={{ projectId: params.id, categoryId: params.categoryId }}
+            defaultValues={{
+              projectId: params.id,
+              categoryId: params.categoryId,
+              ...(suggestedTitle ? { title: suggestedTitle } : {}),
+            }}
             pending={create.isPending}
             error={refusal.rest}
             fieldErrors={refusal.fields}

@@ -22,6 +22,7 @@ import {
   StepList,
   type StepListItem,
 } from '@mulot/ui/fragments/guide';
+import { GuideStatistics, type StatisticsPeriod } from '@mulot/ui/fragments/statistics';
 import { css } from '@mulot/ui/styled-system/css';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, ListOrdered, Pencil, Play, SquarePen, Trash2 } from 'lucide-react';
@@ -33,6 +34,7 @@ import {
   scenarioHealthQuery,
   scenarioQuery,
   siblingScenariosQuery,
+  useScenarioStatistics,
 } from '#app/features/scenarios/queries.ts';
 import { errorMessage, isNotFound, isRetryable } from '#app/lib/api.ts';
 import { prime, reportFailure } from '#app/lib/content.ts';
@@ -78,6 +80,8 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
   const health = useQuery(scenarioHealthQuery(params.scenarioId));
   const healthOf = new Map(health.data?.steps.filter((s) => s.runs > 0).map((s) => [s.stepId, s.health]));
   const screenshots = useStepScreenshots(data?.id, data?.steps ?? []);
+  const [days, setDays] = useState<StatisticsPeriod>(30);
+  const statistics = useScenarioStatistics(params.scenarioId, days);
   const [deleting, setDeleting] = useState(false);
   const [launch, setLaunch] = useState<LaunchDialog | null>(null);
   // The extension marks the page at document start; checked after mount (nothing is prerendered here).
@@ -300,6 +304,16 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
           }
         />
       </section>
+      <GuideStatistics
+        days={days}
+        onDaysChange={setDays}
+        statistics={statistics.data}
+        health={health.data?.steps}
+        loading={statistics.isPending}
+        refreshing={statistics.isPlaceholderData}
+        error={statistics.isError ? errorMessage(statistics.error) : null}
+        onRetry={isRetryable(statistics.error) ? () => void statistics.refetch() : undefined}
+      />
       <PrerequisitesEditor
         key={data.version}
         defaultValue={data.prerequisites.map((p) => ({ text: p.text, scenarioId: p.scenarioId }))}

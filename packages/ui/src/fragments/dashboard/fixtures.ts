@@ -2,6 +2,7 @@
 import type { ActivityDay } from './activity-chart';
 import type { DashboardCounts } from './dashboard-stats';
 import type { RecentProject } from './recent-projects';
+import type { UnansweredQuestion } from './unanswered-questions';
 
 export const NOW = new Date('2026-11-20T15:00:00');
 
@@ -62,3 +63,34 @@ export const counts: DashboardCounts = {
   members: 4,
   guidesLaunched30d: 391,
 };
+
+/** "Questions sans guide" as the API orders them: the most asked first, then the most recent. */
+export const unansweredQuestions: UnansweredQuestion[] = [
+  {
+    text: 'Comment exporter mes factures en PDF ?',
+    count: 12,
+    lastAskedAt: '2026-11-20T10:12:00',
+    projectId: '7d1c1f6e-0000-4000-8000-000000000001',
+  },
+  { text: 'changer mon mot de passe', count: 7, lastAskedAt: '2026-11-19T17:40:00', projectId: null },
+  {
+    text: 'Où voir le suivi de ma livraison ?',
+    count: 3,
+    lastAskedAt: '2026-11-17T08:05:00',
+    projectId: '7d1c1f6e-0000-4000-8000-000000000002',
+  },
+  {
+    text: 'ajouter un collègue à mon compte entreprise pour qu’il puisse valider les commandes de son service',
+    count: 2,
+    lastAskedAt: '2026-11-12T14:30:00',
+    projectId: null,
+  },
+  {
+    text: 'Résilier mon abonnement',
+    count: 1,
+    lastAskedAt: '2026-11-20T09:00:00',
+    projectId: '7d1c1f6e-0000-4000-8000-000000000002',
+  },
+  { text: 'imprimer un bon de retour', count: 1, lastAskedAt: '2026-11-02T16:20:00', projectId: null },
+  { text: 'fusionner deux comptes', count: 1, lastAskedAt: '2026-10-25T11:00:00', projectId: null },
+];

@@ -20,4 +20,9 @@ export { QuickActions, type QuickActionsProps } from './quick-actions';
 export { type RecentProject, RecentProjects, type RecentProjectsProps } from './recent-projects';
 export { StatCard, type StatCardProps } from './stat-card';
 export { TipOfTheDay, tipIndex } from './tip-of-the-day';
+export {
+  type UnansweredQuestion,
+  UnansweredQuestions,
+  type UnansweredQuestionsProps,
+} from './unanswered-questions';
 export { Welcome, type WelcomeProps } from './welcome';

@@ -1,14 +1,11 @@
 import { css } from '@mulot/ui/styled-system/css';
-import { Box, styled } from '@mulot/ui/styled-system/jsx';
+import { Box } from '@mulot/ui/styled-system/jsx';
 import { curveMonotoneX } from '@visx/curve';
-import { LegendOrdinal } from '@visx/legend';
-import { scaleOrdinal } from '@visx/scale';
-import { Axis, buildChartTheme, DataContext, Grid, LineSeries, XYChart } from '@visx/xychart';
+import { Axis, DataContext, Grid, LineSeries, XYChart } from '@visx/xychart';
 import {
   type KeyboardEvent,
   type RefObject,
   useContext,
-  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
@@ -17,7 +14,6 @@ import {
 } from 'react';
 import { useIntl } from 'react-intl';
 import {
-  CHART_CONTAINER_HEIGHT,
   CHART_HEIGHT,
   CHART_MARGIN,
   DIMMED_OPACITY,
@@ -25,23 +21,24 @@ import {
   TOOLTIP_MAX_DISTANCE,
   TOOLTIP_OFFSET,
 } from './chart-constants';
+import {
+  ChartLegend,
+  type ChartSeries,
+  chartTheme,
+  focusRing,
+  labelStyle,
+  MeasuredChart,
+  Swatch,
+  seriesColor,
+  tooltipClass,
+  Y_TICKS,
+  yScaleOf,
+} from './chart-parts';
 import { tokenVar } from './token-var';
 
 export type ChartRow = Record<string, string | number>;
-export interface ChartSeries {
-  /** The row field holding this series' values. */
-  key: string;
-  label: string;
-}
-
-/**
- * Series colours come from the theme's tokens as CSS variables, so they follow light and dark themes without
- * re-rendering: primary and secondary alternate, each pair a little lighter than the one before.
- */
-export function seriesColor(index: number): { color: string; opacity: number } {
-  const color = index % 2 === 0 ? tokenVar('colors.primary.solid.bg') : tokenVar('colors.secondary.solid.bg');
-  return { color, opacity: Math.max(0.4, 1 - Math.floor(index / 2) * 0.3) };
-}
+export type { ChartSeries };
+export { seriesColor };
 
 /**
  * Evenly spread labels, one per 175 px (spec §9), always including the first and last row: at least two, so that
@@ -56,56 +53,9 @@ export function xTickValues(values: readonly string[], width: number): string[] 
   );
 }
 
-/** Horizontal grid lines and y labels: about four. */
-const Y_TICKS = 4;
 /** Days are bands with 30 % of a step between them; a day's point is at its band's centre. */
 const BAND_PADDING = 0.3;
 const X_SCALE = { type: 'band', paddingInner: BAND_PADDING } as const;
-
-/**
- * The y axis runs from zero to the largest value rounded up (d3's nice), and never below 4, one whole count per
- * grid line: with about four ticks a step is then at least 1, so counts are marked in whole numbers (a top of 2
- * would be marked 0, 0.5, 1, 1.5, 2), and a month without activity draws its zero line at the bottom (a linear
- * scale puts an empty domain's one value halfway up).
- */
-function yScaleOf(values: readonly number[]) {
-  return { type: 'linear' as const, domain: [0, Math.max(Y_TICKS, ...values)], nice: true, zero: true };
-}
-
-// Only what visx needs to lay out; every visible colour is set from tokens on the elements themselves.
-const theme = buildChartTheme({
-  backgroundColor: 'transparent',
-  colors: ['currentColor'],
-  gridColor: 'currentColor',
-  gridColorDark: 'currentColor',
-  tickLength: 4,
-});
-
-const labelStyle = { fill: tokenVar('colors.fg.muted'), fontSize: tokenVar('fontSizes.xs') };
-
-const focusRing = css({
-  borderRadius: 'l2',
-  _focusVisible: { outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' },
-});
-
-const tooltipClass = css({
-  position: 'absolute',
-  bg: 'bg.default',
-  color: 'fg.default',
-  borderWidth: '1px',
-  borderRadius: 'l2',
-  boxShadow: 'lg',
-  px: '3',
-  py: '2',
-  textStyle: 'xs',
-  pointerEvents: 'none',
-  zIndex: 'tooltip',
-  minW: '40',
-  whiteSpace: 'nowrap',
-});
-
-const LegendButton = styled('button');
-const Swatch = styled('span');
 
 export interface LineChartProps {
   data: readonly ChartRow[];
@@ -130,40 +80,9 @@ export function LineChart({ width, ...props }: LineChartProps) {
   return <MeasuredLineChart {...props} />;
 }
 
-/**
- * The chart at its container's width. The container keeps the chart in the flow (its height is the chart's, at
- * least the spec's 300 px): a measuring box sized by its parent, as visx's ParentSize is, would be 0 px high in
- * a card whose height comes from its content, and clip the chart away.
- */
+/** The chart at its container's width (see MeasuredChart). */
 function MeasuredLineChart(props: LineChartProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    // The first width at once, then one update per 50 ms of resizing: a dragged window redraws the chart once
-    // it pauses, not on every frame.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let measured = false;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const next = entry.contentRect.width;
-      clearTimeout(timer);
-      if (measured) timer = setTimeout(() => setWidth(next), 50);
-      else setWidth(next);
-      measured = true;
-    });
-    observer.observe(box);
-    return () => {
-      clearTimeout(timer);
-      observer.disconnect();
-    };
-  }, []);
-  return (
-    <Box ref={ref} w="full" minW="0" style={{ minHeight: CHART_CONTAINER_HEIGHT }}>
-      {width > 0 ? <SizedLineChart width={width} {...props} /> : null}
-    </Box>
-  );
+  return <MeasuredChart>{(width) => <SizedLineChart width={width} {...props} />}</MeasuredChart>;
 }
 
 /** Where a day and a value are drawn, from the chart's scales once xychart has made them. */
@@ -226,17 +145,12 @@ function SizedLineChart({
   width,
 }: LineChartProps & { width: number }) {
   const intl = useIntl();
-  const legendId = useId();
   const hintId = useId();
   const [isolated, setIsolated] = useState<string | null>(null);
   /** The row under the pointer (or chosen from the keyboard), and the y the tooltip follows. */
   const [hover, setHover] = useState<{ row: number; y: number } | null>(null);
   const number = formatValue ?? ((v: number) => intl.formatNumber(v));
   const colors = useMemo(() => series.map((_, i) => seriesColor(i)), [series]);
-  const legendScale = useMemo(
-    () => scaleOrdinal({ domain: series.map((s) => s.key), range: colors.map((c) => c.color) }),
-    [series, colors],
-  );
   const days = useMemo(() => data.map((row) => String(row[index])), [data, index]);
   const values = useMemo(() => data.flatMap((row) => series.map((s) => Number(row[s.key]))), [data, series]);
   const yScale = useMemo(() => yScaleOf(values), [values]);
@@ -332,7 +246,7 @@ function SizedLineChart({
           width={width}
           height={CHART_HEIGHT}
           margin={CHART_MARGIN}
-          theme={theme}
+          theme={chartTheme}
           xScale={X_SCALE}
           yScale={yScale}
           accessibilityLabel={label}
@@ -429,57 +343,13 @@ function SizedLineChart({
       <span aria-live="polite" className={css({ srOnly: true })}>
         {spoken}
       </span>
-      <LegendOrdinal scale={legendScale}>
-        {(labels) => (
-          <Box
-            role="group"
-            aria-labelledby={legendId}
-            display="flex"
-            flexWrap="wrap"
-            justifyContent="center"
-            gap="2"
-            mt="2"
-          >
-            <span id={legendId} className={css({ srOnly: true })}>
-              {intl.formatMessage({ id: 'chart.legend', defaultMessage: 'Séries affichées' })}
-            </span>
-            {labels.map((item, i) => {
-              const s = series[i];
-              if (!s) return null;
-              const dimmed = isolated !== null && isolated !== s.key;
-              return (
-                <LegendButton
-                  key={s.key}
-                  type="button"
-                  aria-pressed={isolated === s.key}
-                  data-dimmed={dimmed || undefined}
-                  onClick={() => toggle(s.key)}
-                  display="inline-flex"
-                  alignItems="center"
-                  gap="2"
-                  px="2"
-                  py="1"
-                  borderRadius="l1"
-                  textStyle="sm"
-                  color="fg.default"
-                  cursor="pointer"
-                  _hover={{ bg: 'bg.muted' }}
-                  _focusVisible={{ outline: '[2px solid]', outlineColor: 'focusRing', outlineOffset: '0.5' }}
-                >
-                  <Swatch
-                    w="3"
-                    h="3"
-                    borderRadius="full"
-                    style={{ background: item.value, opacity: opacityOf(s.key, i) }}
-                    aria-hidden="true"
-                  />
-                  <span style={{ opacity: dimmed ? 0.6 : 1 }}>{s.label}</span>
-                </LegendButton>
-              );
-            })}
-          </Box>
-        )}
-      </LegendOrdinal>
+      <ChartLegend
+        series={series}
+        colors={colors}
+        isolated={isolated}
+        onToggle={toggle}
+        opacityOf={opacityOf}
+      />
     </Box>
   );
 }
