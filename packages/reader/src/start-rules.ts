@@ -3,7 +3,14 @@
 // remembers of the visitor. Pure: no storage, no network, no timer; the hosts gather the inputs and act on the answer
 // (./auto-start.ts).
 import type { Schemas } from '@mulot/api-client';
-import { compilePagePattern, matchesPage, type PagePattern } from '@mulot/api-client/page-pattern';
+import {
+  compilePagePattern,
+  matchesPage,
+  mayMatch,
+  type Page,
+  type PagePattern,
+  pageOf,
+} from '@mulot/api-client/page-pattern';
 
 export type StartRule = Schemas['StartRule'];
 export type AudienceRule = Schemas['AudienceRule'];
@@ -61,11 +68,13 @@ function patternOf(source: string): PagePattern | null {
   return pattern;
 }
 
-/** Whether one of the rule's page patterns matches the page. */
-export function pageMatches(rule: StartRule, url: URL): boolean {
+/** Whether one of the rule's page patterns matches the page (`pageOf(url)`, read once for every guide). */
+export function pageMatches(rule: StartRule, page: Page): boolean {
   return rule.pages.some((source) => {
+    // most patterns of a catalogue are ruled out by their text: only the others are compiled
+    if (!mayMatch(source, page)) return false;
     const pattern = patternOf(source);
-    return pattern !== null && matchesPage(pattern, url);
+    return pattern !== null && matchesPage(pattern, page);
   });
 }
 
@@ -109,9 +118,9 @@ export function frequencyAllows(rule: StartRule, guideId: string, history: Start
 export function decideStart(situation: StartSituation): StartDecision {
   if (situation.inProgress) return { kind: 'in-progress', guideId: situation.inProgress };
   if (situation.readerOpen) return { kind: 'none' };
-  let url: URL;
+  let page: Page;
   try {
-    url = new URL(situation.url);
+    page = pageOf(new URL(situation.url));
   } catch {
     return { kind: 'none' };
   }
@@ -121,7 +130,7 @@ export function decideStart(situation: StartSituation): StartDecision {
       rule.mode === 'automatic' &&
       frequencyAllows(rule, guide.id, situation.history) &&
       audienceHolds(rule, situation.attributes) &&
-      pageMatches(rule, url)
+      pageMatches(rule, page)
     )
       return { kind: 'start', guideId: guide.id, delayMs: Math.max(0, rule.delaySeconds) * 1000 };
   }
