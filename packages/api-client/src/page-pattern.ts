@@ -179,7 +179,7 @@ export function mayMatch(pattern: string, page: Page): boolean {
   const end = rest.indexOf('/', 1);
   const first = rest.slice(1, end < 0 ? undefined : end);
   // a wildcard, an encoding or a dot segment: only the compiled pattern can tell
-  if (!/^[A-Za-z0-9_~!$&'()+,;=:@-]*$/.test(first) || (first === '' && end > 0)) return true;
+  if (!/^[A-Za-z0-9_.~!$&'()+,;=:@-]*$/.test(first) || (first === '' && end > 0)) return true;
   return first === (page.segments[0] ?? '');
 }
 

@@ -74,6 +74,8 @@ describe('matching a page', () => {
     ['https://shop.example.com/factures/*', 'https://www.shop.example.com:8443/factures/1', true],
     ['https://shop.example.com/factures/*', 'http://localhost:5174/factures/1', false],
     ['localhost:5174/panier', 'http://localhost:3000/panier', true],
+    ['/tarifs.html', 'https://shop.example.com/tarifs.html', true],
+    ['/tarifs.html', 'https://shop.example.com/tarifsxhtml', false],
     ['/a*b*c', 'https://shop.example.com/a-b-c', true],
     ['/a*b*c', 'https://shop.example.com/abc', true],
     ['/a*b*c', 'https://shop.example.com/a-c', false],
@@ -104,6 +106,7 @@ describe('matching a page', () => {
     expect(mayMatch('/avoirs/*', page)).toBe(false);
     expect(mayMatch('https://intranet.example.com/factures/*', page)).toBe(false);
     expect(mayMatch('/', page)).toBe(false);
+    expect(mayMatch('/tarifs.html', page)).toBe(false);
     expect(mayMatch('/factures/*', page)).toBe(true);
     expect(mayMatch('/*/12', page)).toBe(true);
     expect(mayMatch('https://www.shop.example.com/factures', page)).toBe(true);
