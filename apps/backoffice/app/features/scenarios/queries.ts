@@ -55,3 +55,10 @@ export const scenarioQuery = (id: string) =>
  */
 export const scenarioHealthQuery = (id: string) =>
   $api.queryOptions('get', '/scenarios/{id}/health', { params: { path: { id } } });
+
+/**
+ * The guide's start rule with whether its project's pages ever identified their user (the "Démarrage" card). Apart
+ * from the guide: `identifySeenAt` moves with the sites' page views, not with the guide.
+ */
+export const startRuleQuery = (id: string) =>
+  $api.queryOptions('get', '/scenarios/{id}/start-rule', { params: { path: { id } } });

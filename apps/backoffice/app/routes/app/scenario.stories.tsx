@@ -2,8 +2,15 @@ import type { StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { problem, refuse, reply } from '#stories/api.ts';
-import { project, scenario, scenarioHealth, scenarioPage, scenarioSummaries } from '#stories/fixtures.ts';
-import { page, route, routeMeta } from '#stories/route-story.tsx';
+import {
+  project,
+  scenario,
+  scenarioHealth,
+  scenarioPage,
+  scenarioSummaries,
+  startRuleState,
+} from '#stories/fixtures.ts';
+import { findToast, page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Scenario',
@@ -11,6 +18,7 @@ const meta = {
     api: [
       reply('get', '/scenarios/{id}', scenario),
       reply('get', '/scenarios/{id}/health', scenarioHealth),
+      reply('get', '/scenarios/{id}/start-rule', startRuleState),
       // The guides a prerequisite may name.
       reply('get', '/projects/{id}/categories/{categoryId}/scenarios', ({ request }) =>
         scenarioPage(scenarioSummaries, request),
@@ -102,5 +110,37 @@ export const StepScreenshots: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // the screenshot shows the steps with their thumbnails
     enlarge.scrollIntoView({ block: 'center' });
+  },
+};
+
+/**
+ * "Démarrage": the guide made to start by itself on a step's page ("Page actuelle"), saved with the guide's version;
+ * the server's answer is the rule now in force.
+ */
+let savedWith: { ifMatch: string | null; rule: unknown } | null = null;
+export const StartRule: Story = {
+  parameters: route({
+    api: [
+      reply('put', '/scenarios/{id}/start-rule', ({ body, request }) => {
+        savedWith = { ifMatch: request.headers.get('if-match'), rule: body };
+        return { startRule: body, identifySeenAt: startRuleState.identifySeenAt };
+      }),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    const card = within(await screen.findByRole('region', { name: 'Démarrage' }));
+    // the rule is read apart from the guide: the card fills in once it is in
+    await userEvent.click(await card.findByText('Automatique', {}, { timeout: 10_000 }));
+    await userEvent.click(card.getByRole('button', { name: 'Ajouter une page' }));
+    await userEvent.click(card.getByRole('combobox', { name: 'Page actuelle' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Étape 1 :/ }));
+    await expect(card.getByRole('textbox', { name: 'Page 1' })).toHaveValue('/conges');
+    await userEvent.click(card.getByRole('button', { name: 'Enregistrer le démarrage' }));
+    await findToast('Démarrage du guide enregistré');
+    await expect(savedWith).toEqual({
+      ifMatch: `"${scenario.version}"`,
+      rule: { mode: 'automatic', pages: ['/conges'], frequency: 'once', delaySeconds: 0, audience: [] },
+    });
   },
 };

@@ -205,7 +205,7 @@ const section = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 const sectionTitle = css({ textStyle: 'sm', fontWeight: 'semibold' });
 const help = css({ textStyle: 'sm', color: 'fg.muted' });
 const row = css({ display: 'flex', alignItems: 'start', gap: '2', flexWrap: { base: 'wrap', md: 'nowrap' } });
-const grow = css({ flex: { base: '1 1 100%', md: '1 1 0' }, minW: '0' });
+const grow = css({ flexGrow: '1', flexShrink: '1', flexBasis: { base: 'full', md: '0' }, minW: '0' });
 const actions = css({ display: 'flex', gap: '2', alignItems: 'center', pt: { base: '0', md: '7' } });
 const pageTools = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: '3' });
 const audienceRow = css({
@@ -276,7 +276,8 @@ export function StartRuleCard(props: StartRuleCardProps) {
             <Skeleton className={css({ h: '5', w: 'full', maxW: 'sm' })} />
           </Card.Body>
         ) : (
-          <StartRuleForm {...props} value={value} />
+          // a rule saved (here or elsewhere) starts the form again from it; a refetch of the same rule does not
+          <StartRuleForm key={JSON.stringify(value)} {...props} value={value} />
         )}
       </section>
     </Card.Root>
