@@ -46,6 +46,7 @@ const lanes: Step[][] = [
       command: 'pnpm --filter @mulot/api test',
     },
     { name: 'player', command: 'pnpm --filter @mulot/player test' },
+    { name: 'reader (the start rules’ decision)', command: 'pnpm --filter @mulot/reader test' },
     {
       name: 'extension (built extension + product)',
       command: 'pnpm --filter @mulot/extension test',

@@ -241,6 +241,26 @@ export const messages = {
     en: 'Must be a quoted version (for example "3"), a list of versions or *.',
   },
   'field.sites': { fr: 'Au moins un site est requis.', en: 'At least one site is required.' },
+  'field.start-page': {
+    fr: "Saisissez un chemin commençant par / (par exemple /factures/*) ou l'adresse d'une page d'un des sites du projet, sans ? ni #.",
+    en: "Enter a path starting with / (for example /factures/*) or the address of a page on one of the project's sites, without ? or #.",
+  },
+  'field.start-page-site': {
+    fr: "Cette adresse n'est sur aucun des sites du projet.",
+    en: "This address is on none of the project's sites.",
+  },
+  'field.start-pages': {
+    fr: 'Indiquez au moins une page où le guide démarre.',
+    en: 'Enter at least one page where the guide starts.',
+  },
+  'field.audience-attribute': {
+    fr: "Indiquez le nom de l'attribut.",
+    en: 'Enter the name of the attribute.',
+  },
+  'field.audience-value': {
+    fr: 'Indiquez la valeur à comparer.',
+    en: 'Enter the value to compare with.',
+  },
   'scenario-without-steps': {
     fr: "Ce guide ne contient pas d'étapes configurées.",
     en: 'This guide has no configured steps.',

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { ProjectRow, RoleName, UserRow } from './db/schema.ts';
+import type { IdentifySightings } from './identify-sightings.ts';
 import type { OutboxWorker } from './outbox.ts';
 import type { ReadCache } from './plugins/app/read-cache.ts';
 import type { Locale } from './problems.ts';
@@ -71,6 +72,8 @@ export interface Services {
   siteKeys: SiteKeys<Site>;
   /** When each project's sites last called the public API (the project page's installation status). */
   siteSightings: SiteSightings;
+  /** When each project's pages last identified their user (the "Démarrage" card). */
+  identifySightings: IdentifySightings;
   /** The access check's rows kept while nothing was written (a database only this process writes); else null. */
   accessRows: AccessRows | null;
   /** The assistant's questions answered with no confident guide, written about once a second (issue 42). */

@@ -246,6 +246,13 @@ export const scenario: Schemas['Scenario'] = {
     updatedAt: day(n),
     version: 1,
   })),
+  startRule: { mode: 'manual', pages: [], frequency: 'once', delaySeconds: 0, audience: [] },
+};
+
+/** The guide's "Démarrage" card: manual, on a project whose pages identified a user two days ago. */
+export const startRuleState: Schemas['StartRuleState'] = {
+  startRule: scenario.startRule,
+  identifySeenAt: day(2),
 };
 
 export const scenarioHealth: Schemas['ScenarioHealth'] = {

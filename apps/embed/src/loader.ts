@@ -2,12 +2,13 @@
 // It stays a few kB and framework-free: it draws the launcher in a closed shadow root, adds one global (`mulot`),
 // and imports the reader chunk (React, the ui fragments, the player) only when the user opens it or a guide is in
 // progress. Nothing it does throws into the host page: every failure ends in at most one console warning.
+import { autoStart, type Identity, identify, publicStartCalls, readHistory } from '@mulot/reader/start';
 import { type EmbedConfig, type EmbedReader, type Locale, type Position, readProgress } from './shared';
 
 /** The reader chunk's path beside this file, with its content hash (set by build.ts). */
 declare const __MULOT_READER__: string;
 
-type Command = ['open'] | ['start', string];
+type Command = ['open'] | ['start', string] | ['identify', unknown];
 type Queue = ((...args: unknown[]) => void) & { q?: unknown[][] };
 
 /** The launcher's texts per locale, from the one catalogue (src/texts.ts; set by build.ts). */
@@ -108,6 +109,13 @@ function main(script: HTMLScriptElement): void {
       drawn?.button.focus({ preventScroll: true });
   };
 
+  // Who the site's user is (`mulot('identify', { id, attributes })`), for the start rules' audience: the id only as
+  // a hash, the attributes in this page's memory. Each call is applied in turn; the start rules wait for them.
+  let identity: Identity | null = null;
+  let identifying: Promise<void> = Promise.resolve();
+  // the reader's panel is open (or a guide plays): nothing starts by itself meanwhile
+  let readerOpen = false;
+
   let reader: Promise<EmbedReader | null> | null = null;
   const load = (): Promise<EmbedReader | null> => {
     reader ??= import(/* @vite-ignore */ new URL(__MULOT_READER__, src).href)
@@ -117,10 +125,15 @@ function main(script: HTMLScriptElement): void {
           siteKey,
           locale,
           position,
-          onClosed: readerClosed,
+          onClosed: () => {
+            readerOpen = false;
+            readerClosed();
+          },
           warn,
+          subject: () => identity?.subject ?? null,
         };
         const mounted = chunk.mount(config);
+        readerOpen = true;
         showLauncher(false);
         return mounted;
       })
@@ -137,13 +150,46 @@ function main(script: HTMLScriptElement): void {
 
   const withReader = (action: (reader: EmbedReader) => void) =>
     void load()
-      .then((r) => r && action(r))
+      .then((r) => {
+        if (!r) return;
+        action(r);
+        readerOpen = true;
+        showLauncher(false);
+      })
       .catch(warn);
+
+  // Guides that start by themselves (issue 42): the loader asks whether the site has any (one small answer a browser
+  // keeps a minute), reads the catalogue's rules only then, and loads the reader only for a guide that starts (ADR 20).
+  const progressGuide = () => {
+    const progress = readProgress();
+    return progress?.scenarioId && progress.run && !progress.finished ? progress.scenarioId : null;
+  };
+  const starts = autoStart({
+    ...publicStartCalls(new URL('/api', src).href, siteKey),
+    history: () => readHistory(identity?.subject ?? null),
+    attributes: () => identity?.attributes ?? null,
+    inProgress: progressGuide,
+    readerOpen: () => readerOpen,
+    start: (scenarioId) => withReader((r) => r.start(scenarioId)),
+    onError: warn,
+  });
+  const identifyUser = (input: unknown) => {
+    identifying = identifying
+      .then(() => identify(siteKey, input))
+      .then((result) => {
+        if (!result) return warn('identify needs { id, attributes }: an id of at most 256 characters');
+        identity = result.identity;
+        if (result.dropped.length > 0) warn(`identify: attributes left out: ${result.dropped.join(', ')}`);
+        starts.check();
+      })
+      .catch(warn);
+  };
 
   const run = (command: unknown[]) => {
     const [name, argument] = command as Command;
     if (name === 'open') withReader((r) => r.open());
     else if (name === 'start' && typeof argument === 'string') withReader((r) => r.start(argument));
+    else if (name === 'identify') identifyUser(argument);
     else warn(`unknown command ${String(name)}`);
   };
 
@@ -164,9 +210,12 @@ function main(script: HTMLScriptElement): void {
   } else warn('window.mulot is already defined by the page: mulot(…) is not available');
 
   // a guide in progress (a full page load of the tab) resumes at once; else the launcher waits for the user
-  const progress = readProgress();
-  if (progress?.scenarioId && progress.run && !progress.finished) void load();
-  else showLauncher(true);
+  if (progressGuide()) void load();
+  else {
+    showLauncher(true);
+    // after the identify calls queued before this loaded
+    void identifying.then(() => starts.check());
+  }
 }
 
 try {

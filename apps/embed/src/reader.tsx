@@ -18,9 +18,6 @@ import { useEffect, useRef } from 'react';
 import pandaCss from './generated/panda.css?inline';
 import { type EmbedConfig, type EmbedReader, PROGRESS_KEY, readProgress } from './shared';
 
-/** Progress in the site's sessionStorage; completed guides and the visitor id in its localStorage. */
-const storage: ReaderStorage = siteStorage(PROGRESS_KEY);
-
 /**
  * The design system's font, on the page's document (Chromium ignores `@font-face` inside a shadow root). Fetched
  * (the CSP's `connect-src`, which lists Mulot) rather than loaded by URL (`font-src`, which may not): a font the page
@@ -76,6 +73,9 @@ export function mount(config: EmbedConfig): EmbedReader {
   });
   void addInterFont().catch(() => undefined);
   let handle: ReaderHandle | null = null;
+  // progress in the site's sessionStorage; completed guides, the visitor id and the start rules' history in its
+  // localStorage (the history per identified user)
+  const storage: ReaderStorage = siteStorage(PROGRESS_KEY, config.subject);
   const host: ReaderHost = {
     transport: siteKeyTransport(api, config.siteKey, 'embed'),
     storage,

@@ -18,6 +18,8 @@ export interface EmbedConfig {
   onClosed: () => void;
   /** one warning at most, for what went wrong (nothing is thrown into the page) */
   warn: (error: unknown) => void;
+  /** the identified user (a hash of the site's id), whose history the start rules keep; null: the visitor */
+  subject: () => string | null;
 }
 
 /** What the reader chunk gives back to the loader. */

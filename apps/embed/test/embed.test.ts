@@ -504,4 +504,107 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     ]);
     await context.close();
   });
+  it('starts an automatic guide on its page once, not again after completion, and a second one only after it', async () => {
+    // two guides that start by themselves on the pricing page, the first of the catalogue's order first
+    const [discover, team] = await captureTargets(browser, demo.url, [
+      ['/tarifs.html', 'button[data-plan="Découverte"]'],
+      ['/tarifs.html', 'button[data-plan="Équipe"]'],
+    ]);
+    const guide = async (guideTitle: string, steps: Array<[string, unknown]>, delaySeconds: number) => {
+      const { id } = await call<{ id: string }>(
+        'POST',
+        `/projects/${projectId}/categories/${categoryId}/scenarios`,
+        { title: guideTitle, description: guideTitle, summary: guideTitle, minDuration: 1, maxDuration: 1 },
+      );
+      for (const [name, target] of steps)
+        await call('POST', `/scenarios/${id}/steps`, {
+          name,
+          text: `${name}.`,
+          url: `${demo.url}/tarifs.html`,
+          extra: null,
+          autoClick: false,
+          target,
+          onMissingTarget: { waitSeconds: 6, fallback: 'unanchored' },
+        });
+      await call('PATCH', `/scenarios/${id}/status`, { status: 'published' });
+      await call('PUT', `/scenarios/${id}/start-rule`, {
+        mode: 'automatic',
+        pages: ['/tarifs.html'],
+        frequency: 'once',
+        delaySeconds,
+        audience: [],
+      });
+      return id;
+    };
+    const first = 'Choisir une offre';
+    const second = 'Comparer les offres';
+    const ids = [
+      await guide(
+        first,
+        [
+          ['Regarder l’offre Découverte', discover],
+          ['Regarder l’offre Équipe', team],
+        ],
+        1,
+      ),
+      await guide(second, [['Comparer avec Équipe', team]], 0),
+    ];
+    try {
+      const { context, page, errors } = await visitor('normal');
+      const chunks: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/embed/reader-')) chunks.push(request.url());
+      });
+      const card = page.getByRole('dialog');
+      // another page: nothing starts, and the reader is not even loaded
+      await page.goto(`${demo.url}/contact.html`);
+      await expectPage(page.getByRole('button', { name: 'Ouvrir les guides' })).toBeVisible();
+      await page.waitForTimeout(2_000);
+      await expectPage(card).toHaveCount(0);
+      expect(chunks).toEqual([]);
+
+      // its page: the first guide starts by itself after its second of delay
+      await page.goto(`${demo.url}/tarifs.html`);
+      await expectPage(card).toContainText('Étape 1 sur 2');
+      await expectPage(card).toContainText(first);
+      expect(chunks).toHaveLength(1);
+      // a page load in the middle of it: the guide in progress resumes, the second one waits
+      await page.reload();
+      await expectPage(card).toContainText('Étape 1 sur 2');
+      await page.waitForTimeout(1_500);
+      await expectPage(card).toHaveCount(1);
+      await expectPage(card).toContainText(first);
+      await expectPage(card).not.toContainText(second);
+      await card.getByRole('button', { name: 'Suivant' }).click();
+      await expectPage(card).toContainText('Étape 2 sur 2');
+      await card.getByRole('button', { name: 'Terminer' }).click();
+      const panel = page.locator('mulot-panel');
+      await expectPage(panel).toContainText(`Vous avez terminé le guide « ${first} ».`);
+      await panel.getByRole('button', { name: "Retour à l'accueil" }).click();
+      await panel.getByRole('button', { name: 'Fermer' }).click();
+      await expectPage(panel).toHaveCount(0);
+
+      // the next visit of the page: the first guide, completed, does not start again; now the second one does
+      await page.reload();
+      await expectPage(card).toContainText('Étape 1 sur 1');
+      await expectPage(card).toContainText(second);
+      // the visitor dismisses it: dismissing counts as seen
+      await card.getByRole('button', { name: 'Quitter le guide' }).click();
+      await expectPage(card).toHaveCount(0);
+
+      // and then nothing starts any more on that page, and no reader is loaded for it
+      chunks.length = 0;
+      await page.reload();
+      await expectPage(page.getByRole('button', { name: 'Ouvrir les guides' })).toBeVisible();
+      await page.waitForTimeout(2_500);
+      await expectPage(card).toHaveCount(0);
+      await expectPage(page.locator('mulot-panel')).toHaveCount(0);
+      expect(chunks).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      // the other journeys of this suite visit the pricing page too
+      for (const id of ids) await call('PATCH', `/scenarios/${id}/status`, { status: 'draft' });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { ReaderProgress } from '@mulot/reader';
+import { type AutoStart, autoStart, publicStartCalls, readHistory } from '@mulot/reader/start';
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { drawLauncher, type EndUserLauncher } from '../src/end-user-launcher';
@@ -36,8 +37,11 @@ export default defineContentScript({
     let launcher: EndUserLauncher | null = null;
     let unmountReader: (() => void) | null = null;
     let answer: EndUserAnswer | null = null;
+    let starts: AutoStart | null = null;
 
     const stop = () => {
+      starts?.stop();
+      starts = null;
       launcher?.remove();
       launcher = null;
       unmountReader?.();
@@ -75,6 +79,20 @@ export default defineContentScript({
       const progress = progressToResume();
       if (progress) open(progress);
       else showLauncher();
+      // Guides that start by themselves (issue 42): the snippet's decision, made the same way (@mulot/reader/start),
+      // under the same site storage. No page calls `mulot('identify')` here (the snippet is absent): a guide with
+      // an audience rule does not start, as for a visitor the snippet's site did not identify.
+      const config = answer;
+      starts = autoStart({
+        ...publicStartCalls(config.apiBase, config.siteKey),
+        history: () => readHistory(null),
+        attributes: () => null,
+        inProgress: () => progressToResume()?.scenarioId ?? null,
+        readerOpen: () => unmountReader !== null,
+        start: (scenarioId) => open({ scenarioId }),
+        onError: (error) => console.warn('Mulot:', error instanceof Error ? error.message : String(error)),
+      });
+      starts.check();
     };
 
     // the snippet drawing its launcher later (an async script, a tag manager): the extension's goes away

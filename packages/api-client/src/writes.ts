@@ -102,6 +102,16 @@ export async function replacePrerequisites(
   ).data as Schemas['Prerequisite'][];
 }
 
+/** When the guide starts (issue 42): manually, or by itself on the pages its rule names. */
+export async function updateStartRule(api: Api, scenario: Versioned, body: Schemas['StartRule']) {
+  return (
+    await api.PUT('/scenarios/{id}/start-rule', {
+      params: { path: { id: scenario.id }, header: basedOn(scenario) },
+      body,
+    })
+  ).data as Schemas['StartRuleState'];
+}
+
 export async function createStep(api: Api, scenario: Versioned, body: Schemas['StepInput']) {
   return (
     await api.POST('/scenarios/{id}/steps', {

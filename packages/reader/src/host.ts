@@ -49,6 +49,11 @@ export interface ReaderStorage {
   /** the guides played to the end here (their prerequisite prompt is not shown again) */
   completed(): Promise<string[]>;
   markCompleted(scenarioId: string): Promise<void>;
+  /**
+   * The guide was shown (opened: its prerequisite prompt or its first step), for the start rules' frequency
+   * (issue 42); dismissing it afterwards counts as shown. A host without start rules leaves it out.
+   */
+  markSeen?(scenarioId: string): Promise<void>;
 }
 
 /** The panel around the catalogue, prerequisites and congratulations, as the host draws it on the page. */

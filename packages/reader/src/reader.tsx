@@ -182,6 +182,8 @@ class Reader {
       await this.save({});
       return;
     }
+    // shown from now on, whether it starts or shows its prerequisites, and whether it is then dismissed
+    await this.host.storage.markSeen?.(guide.id).catch(() => undefined);
     const done = await this.host.storage.completed().catch(() => [] as string[]);
     const pending = guide.prerequisites.filter((p) => !(p.scenarioId && done.includes(p.scenarioId)));
     if (pending.length === 0) return this.start(guide);

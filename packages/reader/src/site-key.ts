@@ -3,6 +3,7 @@
 // user's progress, visitor id and completed guides. One visitor is one visitor whichever of the two plays the guide.
 import type { Api } from '@mulot/api-client';
 import type { ReaderStorage, ReaderTransport } from './host';
+import { markCompleted, markSeen } from './start-history.ts';
 
 const VISITOR_KEY = 'mulot:visitor';
 const COMPLETED_KEY = 'mulot:completed';
@@ -91,9 +92,10 @@ function readList(key: string): string[] {
 
 /**
  * Progress in the site's sessionStorage under `progressKey` (this tab, across its page loads); completed guides in
- * its localStorage.
+ * its localStorage, and what the start rules remember of the visitor — or of the identified user, `subject()` (a
+ * hash of the site's user id, see ./identify.ts) — in both (./start-history.ts).
  */
-export function siteStorage(progressKey: string): ReaderStorage {
+export function siteStorage(progressKey: string, subject: () => string | null = () => null): ReaderStorage {
   return {
     save: async (progress) => {
       try {
@@ -104,7 +106,9 @@ export function siteStorage(progressKey: string): ReaderStorage {
       }
     },
     completed: async () => readList(COMPLETED_KEY),
+    markSeen: async (scenarioId) => markSeen(subject(), scenarioId),
     markCompleted: async (scenarioId) => {
+      markCompleted(subject(), scenarioId);
       try {
         const done = readList(COMPLETED_KEY).filter((id) => id !== scenarioId);
         localStorage.setItem(COMPLETED_KEY, JSON.stringify([...done, scenarioId].slice(-200)));

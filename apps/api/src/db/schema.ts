@@ -90,6 +90,8 @@ export interface ScenariosTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The guide's StartRule (openapi.yaml), whole; manual by default (migration 0020). */
+  start_rule: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface StepsTable {

@@ -16,6 +16,7 @@ import {
 } from './pages.ts';
 import { prerequisiteBodies } from './prerequisites.ts';
 import { sitesOf, touchProjectOfCategory } from './projects.ts';
+import { startRuleOf } from './start-rules.ts';
 import { stepBody, stepQuery, stepTargets } from './steps.ts';
 import { type Expected, versionedWrite } from './versions.ts';
 
@@ -156,6 +157,7 @@ export async function scenarioBody(db: Db, organizationId: string, id: string): 
     },
     steps: steps.map(stepBody),
     prerequisites: await prerequisiteBodies(db, organizationId, id),
+    startRule: startRuleOf(scenario.start_rule),
   };
 }
 
@@ -228,6 +230,7 @@ export function publishedIn(db: Db, organizationId: string, projectIds: string[]
       'scenarios.summary',
       'scenarios.min_duration',
       'scenarios.max_duration',
+      'scenarios.start_rule',
       'categories.id as category_id',
       'categories.name as category_name',
       'categories.project_id',

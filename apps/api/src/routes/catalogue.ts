@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { fieldProblem } from '../problems.ts';
 import { projectsForUrl } from '../repositories/projects.ts';
 import { publishedIn } from '../repositories/scenarios.ts';
+import { startRuleOf } from '../repositories/start-rules.ts';
 import type { Handler, Schemas } from '../types.ts';
 import { organizationOf } from './context.ts';
 
@@ -38,6 +39,8 @@ export async function catalogueOf(
       stepCount: Number(r.step_count ?? 0),
       category: { id: r.category_id, name: r.category_name },
       project: { id: r.project_id, name: project?.name ?? '', sites: project?.sites ?? [] },
+      // the reader decides on the page whether the guide starts by itself, without another call
+      startRule: startRuleOf(r.start_rule),
     };
   });
   entries.sort(

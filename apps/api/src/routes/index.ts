@@ -23,6 +23,7 @@ import * as projects from './projects.ts';
 import * as publicCalls from './public.ts';
 import * as runs from './runs.ts';
 import * as scenarios from './scenarios.ts';
+import * as startRules from './start-rules.ts';
 import * as steps from './steps.ts';
 import * as translations from './translations.ts';
 import * as users from './users.ts';
@@ -73,6 +74,8 @@ export const handlers: Handlers = {
   deleteScenario: scenarios.deleteScenario,
   updateScenarioStatus: scenarios.updateScenarioStatus,
   replacePrerequisites: scenarios.replacePrerequisites,
+  getStartRule: startRules.getStartRule,
+  updateStartRule: startRules.updateStartRule,
   createStep: steps.createStep,
   getStep: steps.getStep,
   updateStep: steps.updateStep,
@@ -103,6 +106,7 @@ export const handlers: Handlers = {
   getPublicCatalogue: publicCalls.getPublicCatalogue,
   getPublicScenario: publicCalls.getPublicScenario,
   getPublicSites: publicCalls.getPublicSites,
+  getPublicStart: startRules.getPublicStart,
   askPublicAssistant: publicCalls.askPublicAssistant,
   createPublicRun: publicCalls.createPublicRun,
   updatePublicRun: publicCalls.updatePublicRun,

@@ -348,6 +348,13 @@ export function requests(w: World): Record<OperationId, Req> {
       ids: [w.scenarioId],
       body: [{ text: 'Know the shop', scenarioId: null }],
     },
+    getStartRule: { method: 'GET', path: `${s}/start-rule`, ids: [w.scenarioId] },
+    updateStartRule: {
+      method: 'PUT',
+      path: `${s}/start-rule`,
+      ids: [w.scenarioId],
+      body: { mode: 'automatic', pages: ['/one'], frequency: 'once', delaySeconds: 0, audience: [] },
+    },
     createStep: { method: 'POST', path: `${s}/steps`, ids: [w.scenarioId], body: stepBody },
     reorderSteps: {
       method: 'PUT',
@@ -418,6 +425,7 @@ export function requests(w: World): Record<OperationId, Req> {
       path: `/api/public/catalogue?key=${w.siteKey}&url=${encodeURIComponent(`${w.siteUrl}/a`)}`,
     },
     getPublicSites: { method: 'GET', path: `/api/public/sites?key=${w.siteKey}` },
+    getPublicStart: { method: 'GET', path: `/api/public/start?key=${w.siteKey}&identified=1` },
     getPublicScenario: {
       method: 'GET',
       path: `/api/public/scenarios/${w.scenarioId}?key=${w.siteKey}`,

@@ -80,6 +80,11 @@ export const contentMessages = defineMessages({
   published: { id: 'app.scenario.published', defaultMessage: 'Guide publié' },
   unpublished: { id: 'app.scenario.unpublished', defaultMessage: 'Guide mis en brouillon' },
   prerequisitesSaved: { id: 'app.scenario.prerequisitesSaved', defaultMessage: 'Prérequis enregistrés' },
+  startRuleSaved: { id: 'app.scenario.startRuleSaved', defaultMessage: 'Démarrage du guide enregistré' },
+  loadStartRuleFailed: {
+    id: 'app.scenario.loadStartRuleFailed',
+    defaultMessage: 'Impossible de charger le démarrage du guide.',
+  },
   loadScenarioFailed: { id: 'app.scenario.loadFailed', defaultMessage: 'Impossible de charger le guide' },
   stepDetailsFailed: {
     id: 'app.scenario.stepDetailsFailed',

@@ -1006,6 +1006,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the key's project has a published guide that starts by itself
+         * @description What the embed snippet asks on a page view before anything else, so that it fetches the catalogue (which
+         *     carries each guide's `startRule`) only for a site that has automatic guides: the answer depends on the key
+         *     alone, so a browser reuses it for a minute across the site's pages. `identified=1` reports that the page's
+         *     user was identified (`mulot('identify', …)`) on this page view: the project remembers when it last was
+         *     (`GET /scenarios/{id}/start-rule`, `identifySeenAt`); nothing about the user is sent.
+         */
+        get: operations["getPublicStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -1172,6 +1196,45 @@ export interface paths {
          *     most 2 MB. The bytes must be of the declared type (checked from their signature), else 415.
          */
         put: operations["putRunIssueScreenshot"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scenarios/{id}/start-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * When the guide starts by itself on the project's sites, and whether those sites identify their users
+         * @description The guide's `startRule` (also in `GET /scenarios/{id}`) with `identifySeenAt`: when a page of the project last
+         *     said that its user was identified (`mulot('identify', …)`, reported by the reader with
+         *     `GET /public/start?identified=1`), within a minute; null when never. An audience rule on a guide whose sites
+         *     never identify their users never matches: the "Démarrage" card says so.
+         */
+        get: operations["getStartRule"];
+        /**
+         * Set when the guide starts (manually from the catalogue, or by itself on matching pages)
+         * @description Replaces the guide's start rule (see `StartRule`); any member (Admin or Contributor) may. Each page pattern is
+         *     a path (`/factures/*`, `/app/**\/edit`: `*` is any text within one path segment, `**` any number of segments;
+         *     a pattern made of `*` alone reads as `/*`) that applies on every site of the project, or a full address on
+         *     one of the project's sites (`https://shop.example.com/factures/*`, matched by host as the catalogue matches
+         *     sites); neither has a query nor a fragment. Else 400 `field.start-page` or `field.start-page-site` on that
+         *     item. An automatic guide needs at least one page (`field.start-pages`); an audience rule needs a non-blank
+         *     attribute (`field.audience-attribute`) and a `value` unless its operator is `is-set`
+         *     (`field.audience-value`; an `is-set` rule's value is dropped). Patterns and attributes are stored trimmed,
+         *     duplicate patterns dropped; a refusal changes nothing. Moves the scenario's version (`If-Match` as the other
+         *     scenario-level writes).
+         */
+        put: operations["updateStartRule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1436,6 +1499,17 @@ export interface components {
             /** @description The page the user is on (a bare host gets `https://`); restricts the answer to that site's guides. */
             url?: string;
         };
+        /**
+         * @description One rule on an attribute the site passed to `mulot('identify', { id, attributes })`: `equals` (the value as
+         *     text, exactly), `contains` (the value as text contains it, ignoring case) or `is-set` (present and not
+         *     empty; no `value`).
+         */
+        AudienceRule: {
+            attribute: string;
+            /** @enum {string} */
+            operator: "equals" | "contains" | "is-set";
+            value?: string;
+        };
         /** @description A 400 problem: always names the offending fields. */
         BadRequestProblem: components["schemas"]["Problem"] & {
             errors: unknown[];
@@ -1456,6 +1530,7 @@ export interface components {
             maxDuration: number;
             minDuration: number;
             project: components["schemas"]["ProjectRef"];
+            startRule: components["schemas"]["StartRule"];
             stepCount: number;
             summary: string;
             title: string;
@@ -1612,13 +1687,16 @@ export interface components {
          *     address of a host), `field.sites` (at least one site), `field.step-url` (a step's page not an http(s)
          *     address on one of the project's sites), `field.step-url-no-site` (its project has no site yet), `field.blank`, `field.durations`,
          *     `field.self-prerequisite`, `field.scenario-not-found`, `field.step-not-found`, `field.if-match`,
+         *     `field.start-page` (a page pattern neither a path nor an http(s) address), `field.start-page-site` (an address
+         *     on none of the project's sites), `field.start-pages` (an automatic guide without pages),
+         *     `field.audience-attribute` (a blank attribute name), `field.audience-value` (a rule without its value),
          *     `field.same-role` (the member already has this role), `field.common-password` (a new password among the
          *     most common ones), `field.same-password` (a new password equal to the current one), `email-taken`,
          *     `invalid-code`,
          *     `wrong-current-password`, `malformed-json`, `steps-mismatch`.
          * @enum {string}
          */
-        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.step-url" | "field.step-url-no-site" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.same-role" | "field.common-password" | "field.same-password" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
+        FieldErrorCode: "field.required" | "field.unknown" | "field.type" | "field.minLength" | "field.maxLength" | "field.password" | "field.email" | "field.uuid" | "field.format" | "field.pattern" | "field.enum" | "field.minimum" | "field.maximum" | "field.minItems" | "field.maxItems" | "field.minProperties" | "field.maxProperties" | "field.invalid" | "field.unstorable" | "field.too-deep" | "field.url" | "field.site" | "field.sites" | "field.step-url" | "field.step-url-no-site" | "field.blank" | "field.durations" | "field.self-prerequisite" | "field.scenario-not-found" | "field.step-not-found" | "field.if-match" | "field.start-page" | "field.start-page-site" | "field.start-pages" | "field.audience-attribute" | "field.audience-value" | "field.same-role" | "field.common-password" | "field.same-password" | "email-taken" | "invalid-code" | "wrong-current-password" | "malformed-json" | "steps-mismatch";
         /**
          * @description Why the player's finder answered as it did: the rule that decided (packages/player's FIND_REASONS
          *     describes each). Ids are stored with step issues: never renamed, only added.
@@ -1978,6 +2056,11 @@ export interface components {
         PublicSites: {
             sites: string[];
         };
+        /** @description Whether the key's project has automatic guides (GET /public/start). */
+        PublicStart: {
+            /** @description At least one published guide of the project starts by itself (`startRule.mode` `automatic`). */
+            automatic: boolean;
+        };
         /** @description The database answers and its schema is this version's. */
         Readiness: {
             /** @description Migrations applied. */
@@ -2074,6 +2157,7 @@ export interface components {
             minDuration: number;
             /** @description In order. */
             prerequisites: components["schemas"]["Prerequisite"][];
+            startRule: components["schemas"]["StartRule"];
             status: components["schemas"]["ScenarioStatus"];
             stepCount: number;
             /** @description In order. */
@@ -2218,6 +2302,43 @@ export interface components {
          * @description An http(s) origin (`https://shop.example.com`, `http://localhost:5174`).
          */
         SiteOrigin: string;
+        /**
+         * @description When a guide starts. `manual` (the default, every existing guide): only when the end user picks it (catalogue,
+         *     assistant, `mulot('start', id)`). `automatic`: the reader starts it by itself, `delaySeconds` after a page
+         *     matching one of `pages` loads (or a client-side route reaches one), when `frequency` allows it and every
+         *     `audience` rule holds for the identified user's attributes (an audience rule never holds for a user the site
+         *     did not identify). Never two guides at once: a guide in progress wins, and of several guides that may start
+         *     the first in the catalogue's order does. A guide whose prerequisites are not done shows its prerequisite
+         *     prompt instead. Pages, frequency, delay and audience are kept when a guide goes back to `manual`.
+         */
+        StartRule: {
+            /** @description Rules on the identified user's attributes, all of which must hold; empty for everyone. */
+            audience: components["schemas"]["AudienceRule"][];
+            delaySeconds: number;
+            /**
+             * @description `once`: never again once shown to this visitor (or identified user) in this browser; dismissing it counts
+             *     as shown. `until-completed`: at each visit (a tab's session on the site) until completed. `every-visit`:
+             *     at each visit.
+             * @enum {string}
+             */
+            frequency: "once" | "until-completed" | "every-visit";
+            /** @enum {string} */
+            mode: "manual" | "automatic";
+            /**
+             * @description Where it starts: a path pattern (`/factures/*`, `/app/**\/edit`) on any of the project's sites, or a full
+             *     address on one of them. See `PUT /scenarios/{id}/start-rule`.
+             */
+            pages: string[];
+        };
+        /** @description A guide's start rule and whether its project's sites ever identified a user (GET /scenarios/{id}/start-rule). */
+        StartRuleState: {
+            /**
+             * Format: date-time
+             * @description When a page of the guide's project last identified its user (within a minute); null if never.
+             */
+            identifySeenAt: string | null;
+            startRule: components["schemas"]["StartRule"];
+        };
         /** @description One step of a scenario. */
         Step: {
             autoClick: boolean;
@@ -4520,6 +4641,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getPublicStart: {
+        parameters: {
+            query: {
+                /** @description `1` when the site identified its user on this page view. */
+                identified?: "1";
+                /** @description The project's site key. */
+                key: components["schemas"]["SiteKey"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of the body the client holds (a list of them, or `*`). When it is still the current one the
+                 *     answer is 304 without a body; otherwise 200 with the body and its new `ETag`.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether automatic guides exist. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["PublicMaxAge"];
+                    ETag: components["headers"]["ContentETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStart"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["SiteNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getReadiness: {
         parameters: {
             query?: never;
@@ -4943,6 +5105,94 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStartRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule and the identification status of the guide's project. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ScenarioETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartRuleState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateStartRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The version the client last read, as its entity tag (`"3"`), a list of them, or `*`. A version that is
+                 *     no longer the current one answers 412 and changes nothing; absent, the write is unconditional.
+                 *     Anything that is not an entity-tag list answers 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /** @description Language of error details and mails (`fr` by default, `en`); unknown values fall back to `fr`. */
+                "x-locale"?: components["parameters"]["Locale"];
+                /**
+                 * @description The organization this call acts in. Required by every call on organization data (missing or not one of
+                 *     the caller's organizations: 403); optional elsewhere.
+                 */
+                "x-organization-id"?: components["parameters"]["OrganizationId"];
+            };
+            path: {
+                /** @description Scenario id. */
+                id: components["parameters"]["ScenarioId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartRule"];
+            };
+        };
+        responses: {
+            /** @description The rule now in force. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ScenarioETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartRuleState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];

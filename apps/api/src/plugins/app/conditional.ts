@@ -39,7 +39,7 @@ export function contentTag(caller: Caller, locale: Locale, period = ''): string 
  * The public reads a customer's site repeats for its end users (issue 39): tagged like the members' reads, by the
  * key's project's organization's content version, and kept by browsers a minute before they revalidate.
  */
-const publicReads = new Set<OperationId>(['getPublicCatalogue', 'getPublicScenario']);
+const publicReads = new Set<OperationId>(['getPublicCatalogue', 'getPublicScenario', 'getPublicStart']);
 
 function siteTag(site: Site, locale: Locale): string {
   return `"c${site.content_version}-${digestOf(`site|${site.id}|${locale}`)}"`;
@@ -84,6 +84,7 @@ export const contentWrites = new Set<OperationId>([
   'deleteScenario',
   'updateScenarioStatus',
   'replacePrerequisites',
+  'updateStartRule',
   'createStep',
   'updateStep',
   'deleteStep',

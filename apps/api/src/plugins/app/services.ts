@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { StatisticsKeeper } from '../../db/maintenance.ts';
+import { IdentifySightings } from '../../identify-sightings.ts';
 import { echoRequestId } from '../../logging.ts';
 import { createMailer } from '../../mail.ts';
 import { OutboxWorker } from '../../outbox.ts';
@@ -74,6 +75,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     reads: new ReadCache(),
     siteKeys: new SiteKeys((key) => projectBySiteKey(db, key)),
     siteSightings: new SiteSightings(db),
+    identifySightings: new IdentifySightings(db),
     accessRows: AccessRows.for(db),
     unansweredQuestions: new UnansweredQuestions(db, app.log.child({ component: 'unanswered-questions' })),
     log: app.log,
@@ -105,6 +107,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     services.outbox.start();
     services.publicCounts.start();
     services.siteSightings.start();
+    services.identifySightings.start();
     statistics?.start();
     retention.start();
     services.unansweredQuestions.start();
@@ -115,6 +118,7 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
     await services.outbox.stop();
     await services.publicCounts.stop();
     await services.siteSightings.stop();
+    await services.identifySightings.stop();
     await statistics?.stop();
     await retention.stop();
     await services.unansweredQuestions.stop();

@@ -73,6 +73,10 @@ export function siteHook(services: Services) {
     }
     refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
     request.site = project;
+    // The page said that the site identified its user (GET /public/start?identified=1): the project remembers when,
+    // for the "Démarrage" card. Here rather than in the handler, which a held or revalidated answer skips.
+    if ((request.query as { identified?: unknown } | undefined)?.identified === '1')
+      services.identifySightings.seen(project.id);
     // The installation status: the browser's Origin accepted above, else (a call without one) the page the call
     // names when it is one of the project's.
     const page = origin === null ? pageOf(request) : null;

@@ -6,6 +6,7 @@ import {
   type Schemas,
   updateScenario,
   updateScenarioStatus,
+  updateStartRule,
   type Versioned,
 } from '@mulot/api-client';
 import { fetchClient } from '#app/lib/api.ts';
@@ -59,5 +60,14 @@ export function useSavePrerequisites() {
     ({ guide, items }: { guide: Versioned; items: Schemas['PrerequisiteInput'][] }) =>
       replacePrerequisites(fetchClient, guide, items),
     { action: 'save prerequisites', done: () => m.prerequisitesSaved, failureToast: 'update' },
+  );
+}
+
+/** The "Démarrage" card shows a refusal on its fields; a guide changed meanwhile reloads (and a toast says so). */
+export function useSaveStartRule() {
+  return useContentWrite(
+    ({ guide, rule }: { guide: Versioned; rule: Schemas['StartRule'] }) =>
+      updateStartRule(fetchClient, guide, rule),
+    { action: 'save start rule', done: () => m.startRuleSaved },
   );
 }

@@ -67,3 +67,10 @@ export const scenarioStatisticsQuery = (id: string, days: number) =>
 export function useScenarioStatistics(id: string, days: number) {
   return useQuery({ ...scenarioStatisticsQuery(id, days), placeholderData: keepPreviousData });
 }
+
+/**
+ * The guide's start rule with whether its project's pages ever identified their user (the "Démarrage" card). Apart
+ * from the guide: `identifySeenAt` moves with the sites' page views, not with the guide.
+ */
+export const startRuleQuery = (id: string) =>
+  $api.queryOptions('get', '/scenarios/{id}/start-rule', { params: { path: { id } } });

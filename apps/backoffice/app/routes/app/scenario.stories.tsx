@@ -9,8 +9,9 @@ import {
   scenarioPage,
   scenarioStatistics,
   scenarioSummaries,
+  startRuleState,
 } from '#stories/fixtures.ts';
-import { page, route, routeMeta } from '#stories/route-story.tsx';
+import { findToast, page, route, routeMeta } from '#stories/route-story.tsx';
 
 const meta = {
   title: 'Routes/App/Scenario',
@@ -22,6 +23,7 @@ const meta = {
       reply('get', '/scenarios/{id}/statistics', ({ request }) =>
         scenarioStatistics(Number(new URL(request.url).searchParams.get('days') ?? 30)),
       ),
+      reply('get', '/scenarios/{id}/start-rule', startRuleState),
       // The guides a prerequisite may name.
       reply('get', '/projects/{id}/categories/{categoryId}/scenarios', ({ request }) =>
         scenarioPage(scenarioSummaries, request),
@@ -244,5 +246,37 @@ export const StatisticsFailed: Story = {
     await waitFor(() => expect(statisticsCalls).toBe(before + 1));
     await expect(page().getByRole('heading', { level: 1, name: scenario.title })).toBeInTheDocument();
     (document.activeElement as HTMLElement | null)?.blur();
+  },
+};
+
+/**
+ * "Démarrage": the guide made to start by itself on a step's page ("Page actuelle"), saved with the guide's version;
+ * the server's answer is the rule now in force.
+ */
+let savedWith: { ifMatch: string | null; rule: unknown } | null = null;
+export const StartRule: Story = {
+  parameters: route({
+    api: [
+      reply('put', '/scenarios/{id}/start-rule', ({ body, request }) => {
+        savedWith = { ifMatch: request.headers.get('if-match'), rule: body };
+        return { startRule: body, identifySeenAt: startRuleState.identifySeenAt };
+      }),
+    ],
+  }),
+  play: async () => {
+    const screen = page();
+    const card = within(await screen.findByRole('region', { name: 'Démarrage' }));
+    // the rule is read apart from the guide: the card fills in once it is in
+    await userEvent.click(await card.findByText('Automatique', {}, { timeout: 10_000 }));
+    await userEvent.click(card.getByRole('button', { name: 'Ajouter une page' }));
+    await userEvent.click(card.getByRole('combobox', { name: 'Page actuelle' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Étape 1 :/ }));
+    await expect(card.getByRole('textbox', { name: 'Page 1' })).toHaveValue('/conges');
+    await userEvent.click(card.getByRole('button', { name: 'Enregistrer le démarrage' }));
+    await findToast('Démarrage du guide enregistré');
+    await expect(savedWith).toEqual({
+      ifMatch: `"${scenario.version}"`,
+      rule: { mode: 'automatic', pages: ['/conges'], frequency: 'once', delaySeconds: 0, audience: [] },
+    });
   },
 };

@@ -45,6 +45,7 @@ import { useStepScreenshots } from '#app/lib/health.ts';
 import { title } from '#app/lib/title.ts';
 import { toast } from '#app/lib/toast.ts';
 import type { Route } from './+types/scenario';
+import { ScenarioStartCard } from './scenario-start';
 
 type Scenario = Schemas['Scenario'];
 
@@ -321,6 +322,7 @@ export default function ScenarioPage({ params }: Route.ComponentProps) {
         pending={prerequisites.isPending}
         onSave={(list) => void onPrerequisites(list)}
       />
+      <ScenarioStartCard scenario={data} />
       {launch && (
         <ExtensionLaunch
           open

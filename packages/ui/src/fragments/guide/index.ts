@@ -21,4 +21,15 @@ export {
   type PrerequisiteValue,
 } from './prerequisites';
 export { type PublishBlocker, PublishPanel, type PublishPanelProps } from './publish-panel';
+export {
+  type AudienceOperator,
+  createStartRuleSchema,
+  type PagePatternCheck,
+  type StartFrequency,
+  type StartMode,
+  StartRuleCard,
+  type StartRuleCardProps,
+  type StartRuleValue,
+  type StepPage,
+} from './start-rule';
 export { StepList, type StepListItem, type StepListProps } from './step-list';
