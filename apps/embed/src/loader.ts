@@ -213,8 +213,11 @@ function main(script: HTMLScriptElement): void {
   if (progressGuide()) void load();
   else {
     showLauncher(true);
-    // after the identify calls queued before this loaded
-    void identifying.then(() => starts.check());
+    // After the page's load event (a guide's steps need the page's own elements, and the host's first paint owes
+    // nothing to our call) and after the identify calls queued before this loaded.
+    const firstCheck = () => void identifying.then(() => starts.check());
+    if (document.readyState === 'complete') firstCheck();
+    else addEventListener('load', firstCheck, { once: true });
   }
 }
 

@@ -602,6 +602,26 @@ describe('the embed snippet on the demo site, for a visitor without an account o
       expect(chunks).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
+
+      // the author then sees that run on the first guide's page, in its statistics: one end user through the snippet,
+      // who completed it
+      const author = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 1600 } });
+      await author.addInitScript((session) => {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('user', session.user);
+        localStorage.setItem('organizationId', session.organizationId);
+      }, member.session);
+      const backoffice = await author.newPage();
+      await backoffice.goto(`${api.url}/app/projects/${projectId}/scenarios/${ids[0]}`);
+      const statistics = backoffice.getByRole('region', { name: 'Statistiques' });
+      const figure = (label: string) =>
+        statistics.locator('dt', { hasText: label }).locator('xpath=..').locator('dd').first();
+      await expectPage(figure('Lancés')).toHaveText('1');
+      await expectPage(figure('Terminés')).toContainText('1');
+      await expectPage(statistics.getByRole('row', { name: /Utilisateurs via l'extrait/ })).toContainText(
+        '1',
+      );
+      await author.close();
     } finally {
       // the other journeys of this suite visit the pricing page too
       for (const id of ids) await call('PATCH', `/scenarios/${id}/status`, { status: 'draft' });

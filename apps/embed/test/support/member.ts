@@ -7,6 +7,8 @@ import type { Browser } from 'playwright';
 export interface Member {
   /** An /api call with the member's session and organization; the answer's JSON, or throws with its status. */
   call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
+  /** The back-office's session as it keeps it in localStorage (spec §3): the token, the user, the organization. */
+  session: { token: string; user: string; organizationId: string };
 }
 
 export async function signUp(api: Started, email: string, password: string): Promise<Member> {
@@ -38,9 +40,10 @@ export async function signUp(api: Started, email: string, password: string): Pro
     code: confirm.searchParams.get('code'),
     email: confirm.searchParams.get('email'),
   });
-  token = (await call<{ jwt: string }>('POST', '/auth/login', { email, password })).jwt;
+  const signedIn = await call<{ jwt: string; user: unknown }>('POST', '/auth/login', { email, password });
+  token = signedIn.jwt;
   org = ((await call<Array<{ id: string }>>('GET', '/organizations'))[0] as { id: string }).id;
-  return { call };
+  return { call, session: { token, user: JSON.stringify(signedIn.user), organizationId: org } };
 }
 
 /** The targets as the creator captures them: the player's `capture` run on the site's own pages. */
