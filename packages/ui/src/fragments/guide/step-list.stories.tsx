@@ -125,7 +125,9 @@ export const WithScreenshots: Story = {
       within(dialog).getByRole('img', { name: "Capture d'écran de la page au moment de la capture" }),
     ).toBeVisible();
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    // the dialog leaves with its exit animation: on a busy machine (the test pipeline's two lanes) past waitFor's
+    // default second
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     await waitFor(() => expect(enlarge).toHaveFocus());
     await expect(args.onSelect).not.toHaveBeenCalled();
   },
