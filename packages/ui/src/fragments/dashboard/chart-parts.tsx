@@ -6,7 +6,7 @@ import { Box, styled } from '@mulot/ui/styled-system/jsx';
 import { LegendOrdinal } from '@visx/legend';
 import { scaleOrdinal } from '@visx/scale';
 import { buildChartTheme } from '@visx/xychart';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CHART_CONTAINER_HEIGHT } from './chart-constants';
 import { tokenVar } from './token-var';
@@ -182,5 +182,36 @@ export function ChartLegend({ series, colors, isolated, onToggle, opacityOf }: C
         </Box>
       )}
     </LegendOrdinal>
+  );
+}
+
+export interface ChartFrameProps {
+  /** the chart's summary, its name as one image */
+  label: string;
+  /** the id of the hint saying how to walk its figures by keyboard */
+  hintId: string;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onBlur: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The chart as one image named by its summary, and focusable: its figures (the days', the steps') are otherwise only
+ * for a pointer, so the keyboard walks them from here.
+ */
+export function ChartFrame({ label, hintId, onKeyDown, onBlur, children }: ChartFrameProps) {
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      aria-describedby={hintId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the figures are otherwise only for a pointer
+      tabIndex={0}
+      className={focusRing}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      {children}
+    </div>
   );
 }

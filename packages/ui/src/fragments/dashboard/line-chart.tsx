@@ -22,10 +22,10 @@ import {
   TOOLTIP_OFFSET,
 } from './chart-constants';
 import {
+  ChartFrame,
   ChartLegend,
   type ChartSeries,
   chartTheme,
-  focusRing,
   labelStyle,
   MeasuredChart,
   Swatch,
@@ -227,15 +227,9 @@ function SizedLineChart({
 
   return (
     <Box position="relative">
-      <div
-        // The chart as one image named by its summary; focusable, since the days' figures are otherwise only for a
-        // pointer.
-        role="img"
-        aria-label={label}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the days' figures are otherwise only for a pointer
-        tabIndex={0}
-        className={focusRing}
+      <ChartFrame
+        label={label}
+        hintId={hintId}
         onKeyDown={onKeyDown}
         onBlur={() => {
           if (fromKeyboard) setHover(null);
@@ -315,7 +309,7 @@ function SizedLineChart({
           ))}
           <Crosshair days={days} row={hovered ? hover?.row : undefined} scales={scales} />
         </XYChart>
-      </div>
+      </ChartFrame>
       {hovered && (
         <div ref={tooltipRef} data-chart-tooltip="" className={tooltipClass}>
           <strong>{formatIndex(String(hovered[index]))}</strong>

@@ -14,10 +14,10 @@ import {
 import { useIntl } from 'react-intl';
 import { DIMMED_OPACITY, TOOLTIP_OFFSET } from '../dashboard/chart-constants';
 import {
+  ChartFrame,
   ChartLegend,
   type ChartSeries,
   chartTheme,
-  focusRing,
   labelStyle,
   MeasuredChart,
   Swatch,
@@ -232,15 +232,9 @@ function SizedFunnelChart({ funnel, label, width }: FunnelChartProps & { width: 
 
   return (
     <Box position="relative">
-      <div
-        // The chart as one image named by its summary; focusable, since the steps' figures are otherwise only for
-        // a pointer (and in the table).
-        role="img"
-        aria-label={label}
-        aria-describedby={hintId}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the steps' figures are otherwise only for a pointer
-        tabIndex={0}
-        className={focusRing}
+      <ChartFrame
+        label={label}
+        hintId={hintId}
         onKeyDown={onKeyDown}
         onBlur={() => {
           if (fromKeyboard) setHover(null);
@@ -320,7 +314,7 @@ function SizedFunnelChart({ funnel, label, width }: FunnelChartProps & { width: 
             />
           </g>
         </XYChart>
-      </div>
+      </ChartFrame>
       {shown && (
         <div ref={tooltipRef} data-chart-tooltip="" className={tooltipClass}>
           {/* a long step name wraps rather than widening the tooltip past the chart */}
