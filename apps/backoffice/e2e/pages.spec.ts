@@ -157,9 +157,12 @@ async function picture(page: Page, name: string) {
   });
 }
 
-/** An empty list says what to do about it: its empty state has an action, as the projects' does. */
+/**
+ * An empty list says what to do about it: its empty state has an action, as the projects' does. The page's list comes
+ * first; a period without figures further down (a guide's statistics) has nothing to do about it.
+ */
 async function expectEmptyStateWithAction(page: Page, where: string) {
-  const empty = page.locator('[data-empty-state]');
+  const empty = page.locator('[data-empty-state]').first();
   await expect(empty, where).toBeVisible();
   expect(await empty.locator('a, button').count(), `${where}: an action in the empty state`).toBeGreaterThan(
     0,
