@@ -26,8 +26,10 @@ afterAll(async () => {
 // Outbox rows leave on their own (the worker sends them); last_active_at is bookkeeping of who called.
 const watched = dataTables;
 
-/** One digest of every watched row, in one round trip. */
+/** One digest of every watched row, in one round trip, once what the server writes after answering is written. */
 async function fingerprint(): Promise<string> {
+  const { unansweredQuestions, siteSightings, identifySightings } = server.app.mulot;
+  await Promise.all([unansweredQuestions.flush(), siteSightings.flush(), identifySightings.flush()]);
   const parts = watched.map(
     (table) =>
       `(SELECT md5(coalesce(string_agg((to_jsonb(t) - 'last_active_at')::text, '|' ORDER BY (to_jsonb(t) - 'last_active_at')::text), '')) FROM ${table} t)`,
