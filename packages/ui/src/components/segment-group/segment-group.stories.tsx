@@ -1,6 +1,6 @@
 import { css } from '@mulot/ui/styled-system/css';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { useDemoText } from '../../stories-support/demo-text';
 import * as SegmentGroup from './segment-group';
 
@@ -54,11 +54,12 @@ export const FromKeyboard: Story = {
     const canvas = within(canvasElement);
     await userEvent.tab();
     await expect(canvas.getByRole('radio', { name: '30 jours' })).toHaveFocus();
+    // an arrow moves the focus, then the choice follows it (on a busy machine, a frame later)
     await userEvent.keyboard('{ArrowLeft}');
-    await expect(canvas.getByRole('radio', { name: '7 jours' })).toBeChecked();
+    await waitFor(() => expect(canvas.getByRole('radio', { name: '7 jours' })).toBeChecked());
     await expect(args.onValueChange).toHaveBeenLastCalledWith(expect.objectContaining({ value: '7' }));
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    await expect(canvas.getByRole('radio', { name: '90 jours' })).toBeChecked();
+    await waitFor(() => expect(canvas.getByRole('radio', { name: '90 jours' })).toBeChecked());
     await expect(canvas.getByRole('radio', { name: '90 jours' })).toHaveFocus();
     // the focused item shows a ring
     const item = canvas.getByText('90 jours').closest('[data-part="item"]') as Element;
