@@ -46,12 +46,24 @@ interface ParameterObject {
 const accesses: readonly string[] = ['public', 'user', 'member', 'admin'] satisfies Access[];
 const rateLimits: readonly string[] = ['auth', 'public'] satisfies RateLimitClass[];
 
+interface Specification {
+  paths: Record<string, Record<string, OperationObject>>;
+  components?: { parameters?: Record<string, ParameterObject> };
+}
+
+let parsed: Specification | undefined;
+
+/**
+ * openapi.yaml as an object, parsed once per process (a third of a second, every boot and every test server
+ * otherwise); a copy each time, since the glue may resolve references in what it is given.
+ */
+export function specification(): Specification {
+  parsed ??= parse(readFileSync(specPath, 'utf8')) as Specification;
+  return structuredClone(parsed);
+}
+
 /** Every operation's rules; an operation without a valid `x-access` stops the boot rather than defaulting. */
-export function operationRules(path = specPath): Map<OperationId, OperationRules> {
-  const spec = parse(readFileSync(path, 'utf8')) as {
-    paths: Record<string, Record<string, OperationObject>>;
-    components?: { parameters?: Record<string, ParameterObject> };
-  };
+export function operationRules(spec: Specification = specification()): Map<OperationId, OperationRules> {
   const parameter = (p: ParameterObject): ParameterObject =>
     p.$ref ? (spec.components?.parameters?.[p.$ref.split('/').at(-1) ?? ''] ?? {}) : p;
   const out = new Map<OperationId, OperationRules>();

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
-import { type OperationRules, operationRules, specPath } from '../contract.ts';
+import { type OperationRules, operationRules, specification } from '../contract.ts';
 import { accessHook } from '../plugins/app/access.ts';
 import { respond } from '../plugins/app/conditional.ts';
 import { bodyCheck, contentTypeHook, integerQuery } from '../plugins/app/input.ts';
@@ -144,9 +144,10 @@ function routeFor(services: Services, operationId: OperationId, rules: Operation
 
 export default fp(async function operations(app: FastifyInstance) {
   // Read at boot: an operation without its x-access stops the server here.
-  const rules = operationRules();
+  const spec = specification();
+  const rules = operationRules(spec);
   await app.register(openapiGlue, {
-    specification: specPath,
+    specification: spec,
     prefix: '/api',
     operationResolver: ((operationId: string) => {
       const found = rules.get(operationId as OperationId);
