@@ -215,6 +215,39 @@ export const Phone: Story = {
   },
 };
 
+/**
+ * In the creator's narrow panel on a wide page: laid out by the card's own width (a container query), so the page's
+ * field keeps its width and its buttons go below it, as on a phone; "Page actuelle" offers the tab's page first.
+ */
+export const InCreatorPanel: Story = {
+  args: {
+    value: automatic,
+    stepPages: [{ label: 'Cette page', pattern: '/factures/12/payer' }, ...stepPages.slice(0, 2)],
+  },
+  decorators: [(Story) => <div style={{ maxWidth: '22rem' }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = canvas.getByRole('textbox', { name: 'Page 1' });
+    const remove = canvas.getByRole('button', { name: 'Retirer la page 1' });
+    await expect(remove.getBoundingClientRect().top).toBeGreaterThan(page.getBoundingClientRect().bottom);
+    await expect(page.getBoundingClientRect().width).toBeGreaterThan(250);
+    const card = canvas.getByRole('region', { name: 'Démarrage' });
+    await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+    // a line just added and left blank is not called missing before saving
+    await userEvent.click(canvas.getByRole('button', { name: 'Ajouter une page' }));
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Page actuelle' }));
+    await expect(canvas.queryByText('Indiquez une page, ou retirez cette ligne.')).toBeNull();
+    await userEvent.click(
+      await within(canvasElement.ownerDocument.body).findByRole('option', {
+        name: 'Cette page — /factures/12/payer',
+      }),
+    );
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: 'Page 2' })).toHaveValue('/factures/12/payer'),
+    );
+  },
+};
+
 export const English: Story = {
   args: { value: automatic, identifySeenAt: null },
   globals: { locale: 'en' },

@@ -4,47 +4,33 @@ import { styled } from '@mulot/ui/styled-system/jsx';
 import { CircleAlert, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Controller, type FieldValues, type UseFormSetError, useFieldArray, useForm } from 'react-hook-form';
-import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { z } from 'zod';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, IconButton } from '../../components/button/button';
 import * as Card from '../../components/card/card';
 import * as Field from '../../components/field/field';
 import { Input } from '../../components/input/input';
 import * as RadioGroup from '../../components/radio-group/radio-group';
 import { Skeleton } from '../../components/skeleton/skeleton';
-import { tooLongText, useServerFieldErrors } from '../validation';
+import { useServerFieldErrors } from '../validation';
 import { ChoiceSelect } from './choice-select';
+import {
+  createStartRuleSchema,
+  formValues,
+  MAX_AUDIENCE,
+  MAX_PAGES,
+  type PagePatternCheck,
+  type StartRuleFormInput,
+  type StartRuleValue,
+} from './start-rule-schema';
 
-// The contract's bounds (openapi.yaml, StartRule).
-const MAX_PAGES = 20;
-const MAX_PAGE_LENGTH = 500;
-const MAX_AUDIENCE = 10;
-const MAX_ATTRIBUTE = 100;
-const MAX_VALUE = 200;
-const MAX_DELAY = 600;
-
-export type StartMode = 'manual' | 'automatic';
-export type StartFrequency = 'once' | 'until-completed' | 'every-visit';
-export type AudienceOperator = 'equals' | 'contains' | 'is-set';
-
-/** A guide's start rule as the API stores it (`StartRule`). */
-export interface StartRuleValue {
-  mode: StartMode;
-  pages: string[];
-  frequency: StartFrequency;
-  delaySeconds: number;
-  audience: { attribute: string; operator: AudienceOperator; value?: string }[];
-}
-
-/**
- * What the app knows of a page pattern (it holds the one reading of patterns, `@mulot/api-client/page-pattern`, and
- * the project's sites): `refusal` is what the server would refuse (`shape`: no path nor address; `site`: an address
- * off the project's sites); `coverage` is only warned about: every page of the sites, or none of the guide's steps'.
- */
-export interface PagePatternCheck {
-  refusal?: 'shape' | 'site' | null;
-  coverage?: 'every-page' | 'no-step' | null;
-}
+export type {
+  AudienceOperator,
+  PagePatternCheck,
+  StartFrequency,
+  StartMode,
+  StartRuleValue,
+} from './start-rule-schema';
+export { createStartRuleSchema } from './start-rule-schema';
 
 /** A page of one of the guide's steps, offered by "Page actuelle" as a pattern. */
 export interface StepPage {
@@ -77,140 +63,21 @@ export interface StartRuleCardProps {
 
 const noCheck = (): PagePatternCheck => ({});
 
-function messagesOf(intl: IntlShape) {
-  return {
-    pageRequired: intl.formatMessage({
-      id: 'guide.start.pageRequired',
-      defaultMessage: 'Indiquez une page, ou retirez cette ligne.',
-    }),
-    pageShape: intl.formatMessage({
-      id: 'guide.start.pageShape',
-      defaultMessage:
-        "Saisissez un chemin commençant par / (par exemple /factures/*) ou l'adresse d'une page d'un des sites du projet, sans ? ni #.",
-    }),
-    pageSite: intl.formatMessage({
-      id: 'guide.start.pageSite',
-      defaultMessage: "Cette adresse n'est sur aucun des sites du projet.",
-    }),
-    pagesRequired: intl.formatMessage({
-      id: 'guide.start.pagesRequired',
-      defaultMessage: 'Indiquez au moins une page où le guide démarre.',
-    }),
-    delay: intl.formatMessage({
-      id: 'guide.start.delayRange',
-      defaultMessage: 'Indiquez un nombre entier de secondes entre 0 et 600.',
-    }),
-    attributeRequired: intl.formatMessage({
-      id: 'guide.start.attributeRequired',
-      defaultMessage: "Indiquez le nom de l'attribut.",
-    }),
-    valueRequired: intl.formatMessage({
-      id: 'guide.start.valueRequired',
-      defaultMessage: 'Indiquez la valeur à comparer.',
-    }),
-  };
-}
-
-/** The card's form: react-hook-form's values (text inputs) → the rule the API takes. */
-export function createStartRuleSchema(intl: IntlShape, checkPattern: (pattern: string) => PagePatternCheck) {
-  const t = messagesOf(intl);
-  return z
-    .object({
-      mode: z.enum(['manual', 'automatic']),
-      pages: z.array(
-        z.object({ value: z.string().trim().max(MAX_PAGE_LENGTH, tooLongText(intl, MAX_PAGE_LENGTH)) }),
-      ),
-      frequency: z.enum(['once', 'until-completed', 'every-visit']),
-      delaySeconds: z
-        .string()
-        .trim()
-        .regex(/^\d{1,3}$/, t.delay),
-      audience: z.array(
-        z.object({
-          attribute: z.string().trim().max(MAX_ATTRIBUTE, tooLongText(intl, MAX_ATTRIBUTE)),
-          operator: z.enum(['equals', 'contains', 'is-set']),
-          value: z.string().max(MAX_VALUE, tooLongText(intl, MAX_VALUE)),
-        }),
-      ),
-    })
-    .superRefine((values, context) => {
-      const automatic = values.mode === 'automatic';
-      if (Number(values.delaySeconds) > MAX_DELAY)
-        context.addIssue({ code: 'custom', path: ['delaySeconds'], message: t.delay });
-      values.pages.forEach((page, index) => {
-        // a manual guide keeps what was typed, blank lines dropped: only a guide that starts by itself needs pages
-        if (!page.value) {
-          if (automatic)
-            context.addIssue({ code: 'custom', path: ['pages', index, 'value'], message: t.pageRequired });
-          return;
-        }
-        const refusal = checkPattern(page.value).refusal;
-        if (refusal)
-          context.addIssue({
-            code: 'custom',
-            path: ['pages', index, 'value'],
-            message: refusal === 'site' ? t.pageSite : t.pageShape,
-          });
-      });
-      if (automatic && !values.pages.some((page) => page.value))
-        context.addIssue({ code: 'custom', path: ['pages'], message: t.pagesRequired });
-      values.audience.forEach((rule, index) => {
-        const blank = !rule.attribute && (rule.operator === 'is-set' || !rule.value.trim());
-        if (blank && !automatic) return;
-        if (!rule.attribute)
-          context.addIssue({
-            code: 'custom',
-            path: ['audience', index, 'attribute'],
-            message: t.attributeRequired,
-          });
-        if (rule.operator !== 'is-set' && !rule.value.trim())
-          context.addIssue({ code: 'custom', path: ['audience', index, 'value'], message: t.valueRequired });
-      });
-    })
-    .transform(
-      (values): StartRuleValue => ({
-        mode: values.mode,
-        pages: [...new Set(values.pages.map((page) => page.value).filter(Boolean))],
-        frequency: values.frequency,
-        delaySeconds: Number(values.delaySeconds),
-        audience: values.audience
-          .filter((rule) => rule.attribute)
-          .map((rule) =>
-            rule.operator === 'is-set'
-              ? { attribute: rule.attribute, operator: rule.operator }
-              : { attribute: rule.attribute, operator: rule.operator, value: rule.value },
-          ),
-      }),
-    );
-}
-
-type StartRuleSchema = ReturnType<typeof createStartRuleSchema>;
-export type StartRuleFormInput = z.input<StartRuleSchema>;
-
-function formValues(value: StartRuleValue): StartRuleFormInput {
-  return {
-    mode: value.mode,
-    pages: value.pages.map((page) => ({ value: page })),
-    frequency: value.frequency,
-    delaySeconds: String(value.delaySeconds),
-    audience: value.audience.map((rule) => ({
-      attribute: rule.attribute,
-      operator: rule.operator,
-      value: rule.value ?? '',
-    })),
-  };
-}
-
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3' });
 const sectionTitle = css({ textStyle: 'sm', fontWeight: 'semibold' });
 const help = css({ textStyle: 'sm', color: 'fg.muted' });
-const row = css({ display: 'flex', alignItems: 'start', gap: '2', flexWrap: { base: 'wrap', md: 'nowrap' } });
-const grow = css({ flexGrow: '1', flexShrink: '1', flexBasis: { base: 'full', md: '0' }, minW: '0' });
-const actions = css({ display: 'flex', gap: '2', alignItems: 'center', pt: { base: '0', md: '7' } });
+const row = css({
+  display: 'flex',
+  alignItems: 'start',
+  gap: '2',
+  flexWrap: { base: 'wrap', '@/2xl': 'nowrap' },
+});
+const grow = css({ flexGrow: '1', flexShrink: '1', flexBasis: { base: 'full', '@/2xl': '0' }, minW: '0' });
+const actions = css({ display: 'flex', gap: '2', alignItems: 'center', pt: { base: '0', '@/2xl': '7' } });
 const pageTools = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'end', gap: '3' });
 const audienceRow = css({
   display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: '1.2fr 1fr 1.2fr auto' },
+  gridTemplateColumns: { base: '1fr', '@/2xl': '1.2fr 1fr 1.2fr auto' },
   alignItems: 'start',
   gap: '3',
 });
@@ -303,7 +170,7 @@ function StartRuleForm({
     watch,
     setValue,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<StartRuleFormInput, unknown, StartRuleValue>({
     resolver: zodResolver(schema),
     mode: 'all',
@@ -375,7 +242,8 @@ function StartRuleForm({
     automatic && rules.some((rule) => rule.attribute.trim()) && identifySeenAt === null;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSave)}>
+    // laid out by its own width, not the window's: the creator draws it in a narrow panel on a wide page
+    <form noValidate onSubmit={handleSubmit(onSave)} className={css({ containerType: 'inline-size' })}>
       <Card.Body className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
         <Controller
           control={control}
@@ -390,7 +258,7 @@ function StartRuleForm({
               }}
               className={css({
                 display: 'grid',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+                gridTemplateColumns: { base: '1fr', '@/2xl': '1fr 1fr' },
                 gap: '3',
               })}
             >
@@ -436,7 +304,9 @@ function StartRuleForm({
               {pages.fields.map((page, index) => {
                 const typed = typedPages[index]?.value.trim() ?? '';
                 const check = typed ? checkPattern(typed) : {};
-                const fieldError = errors.pages?.[index]?.value?.message;
+                // a line just added and still blank is said to be missing only once saving is tried: said on
+                // leaving it, the message would push "Page actuelle" from under the pointer on its way there
+                const fieldError = typed || isSubmitted ? errors.pages?.[index]?.value?.message : undefined;
                 return (
                   <div key={page.id} className={row}>
                     <Field.Root invalid={Boolean(fieldError)} className={grow}>
@@ -536,7 +406,7 @@ function StartRuleForm({
             <div
               className={css({
                 display: 'grid',
-                gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+                gridTemplateColumns: { base: '1fr', '@/2xl': '1fr 1fr' },
                 gap: '4',
               })}
             >
