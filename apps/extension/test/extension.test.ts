@@ -368,6 +368,21 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByRole('button', { name: 'Enregistrer les prérequis' }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
 
+    // when it starts: by itself on this page, offered first by "Page actuelle" (the tab's page, not a step's)
+    const start = panel.getByRole('region', { name: 'Démarrage' });
+    await start.getByText('Automatique', { exact: true }).click();
+    await start.getByRole('button', { name: 'Ajouter une page' }).click();
+    await start.getByRole('combobox', { name: 'Page actuelle' }).click();
+    await panel.getByRole('option', { name: 'Cette page — /tarifs.html' }).click();
+    await expectPage(start.getByRole('textbox', { name: 'Page 1' })).toHaveValue('/tarifs.html');
+    expect(await axeViolations(page)).toEqual([]);
+    await start.getByRole('button', { name: 'Enregistrer le démarrage' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Démarrage du guide enregistré');
+    // the save moved the guide's version: a write after it is not refused as stale
+    await panel.getByLabel('Prérequis 1', { exact: true }).fill('Avoir un compte Bocal actif');
+    await panel.getByRole('button', { name: 'Enregistrer les prérequis' }).click();
+    await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
+
     const { items: scenarios } = await rig.call<{ items: Array<{ id: string }> }>(
       'GET',
       `/projects/${projectId}/categories/${categoryId}/scenarios`,
@@ -387,8 +402,11 @@ describe('the extension, loaded unpacked in Chromium', () => {
     expect(scenario.steps.map((s) => s.target)).toEqual(recorded.steps.map((s) => s.target));
     expect(scenario.steps[2]?.extra).toBe('Réponse sous 24 h.');
     expect((scenario as unknown as { prerequisites: Json[] }).prerequisites).toMatchObject([
-      { text: 'Avoir un compte Bocal', scenarioId: null },
+      { text: 'Avoir un compte Bocal actif', scenarioId: null },
     ]);
+    expect(await rig.call<Json>('GET', `/scenarios/${scenarioId}/start-rule`)).toMatchObject({
+      startRule: { mode: 'automatic', pages: ['/tarifs.html'], frequency: 'once' },
+    });
     expect(logged).toEqual([]);
     await page.close();
     await backOffice.close();

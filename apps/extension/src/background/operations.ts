@@ -19,6 +19,7 @@ const PANEL_OPERATIONS = {
   '/scenarios/{id}/steps/{stepId}': ['put', 'delete'],
   '/scenarios/{id}/steps/order': ['put'],
   '/scenarios/{id}/prerequisites': ['put'],
+  '/scenarios/{id}/start-rule': ['get', 'put'],
   '/scenarios/{id}/runs': ['post'],
   '/scenarios/{id}/runs/{runId}': ['patch'],
   '/catalogue': ['get'],

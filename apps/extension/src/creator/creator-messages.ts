@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
 export const messages = defineMessages({
   panel: { id: 'extension.panel.creator', defaultMessage: 'Mulot — création de guide' },
@@ -26,4 +26,15 @@ export const messages = defineMessages({
       "Ce guide a été modifié par quelqu'un d'autre entre-temps. Il a été rechargé ; vos modifications n'ont pas été enregistrées.",
   },
   prerequisitesSaved: { id: 'app.scenario.prerequisitesSaved', defaultMessage: 'Prérequis enregistrés' },
+  startRuleSaved: { id: 'app.scenario.startRuleSaved', defaultMessage: 'Démarrage du guide enregistré' },
+  startRuleLoadError: {
+    id: 'app.scenario.loadStartRuleFailed',
+    defaultMessage: 'Impossible de charger le démarrage du guide.',
+  },
+  thisPage: { id: 'extension.start.thisPage', defaultMessage: 'Cette page' },
+});
+
+export const stepPageMessage = defineMessage<{ number: number; name: string }>({
+  id: 'app.scenario.startStepPage',
+  defaultMessage: 'Étape {number} : {name}',
 });

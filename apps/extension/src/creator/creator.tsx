@@ -20,6 +20,7 @@ import { panelIntl, render } from '../render';
 import { send } from '../runtime';
 import { trusted } from '../trusted';
 import { messages } from './creator-messages';
+import { CreatorStartRule } from './start-rule';
 import { type Scenario, type Step, useCreator } from './use-creator';
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' });
@@ -101,6 +102,12 @@ function Creator({ context, initial }: { context: Context; initial: CreatorState
           scenarios={others.map((s) => ({ id: s.id, title: s.title }))}
           pending={pending}
           onSave={trusted((items: PrerequisiteValue[]) => creator.savePrerequisites(scenario, items))}
+        />
+        <CreatorStartRule
+          api={context.api}
+          scenario={scenario}
+          onSaved={(status) => void creator.savedElsewhere(scenario, status)}
+          onStale={() => void creator.reloadStale()}
         />
         <div>
           <Button size="sm" variant="outline" onClick={creator.close}>

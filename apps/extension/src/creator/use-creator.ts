@@ -224,6 +224,24 @@ export function useCreator({ api }: Context, initial: CreatorState) {
     }
   };
 
+  /**
+   * A save from the steps view (prerequisites, start rule) moved the guide's version: the next write must name the
+   * new one. Said, then read quietly, in place.
+   */
+  const savedElsewhere = async (scenario: Scenario, status: string) => {
+    setNotice({ status });
+    const fresh = await api
+      .GET('/scenarios/{id}', { params: { path: { id: scenario.id } } })
+      .then((response) => response.data)
+      .catch(() => undefined);
+    if (fresh)
+      setView((current) =>
+        current.kind === 'steps' && current.scenario.id === fresh.id
+          ? { ...current, scenario: fresh }
+          : current,
+      );
+  };
+
   const savePrerequisites = async (scenario: Scenario, items: PrerequisiteValue[]) => {
     setPending(true);
     try {
@@ -232,18 +250,7 @@ export function useCreator({ api }: Context, initial: CreatorState) {
         scenario,
         items.map((item) => ({ text: item.text.trim(), scenarioId: item.scenarioId })),
       );
-      setNotice({ status: intl.formatMessage(messages.prerequisitesSaved) });
-      // The save moved the guide's version: the next write must name the new one. Read quietly, in place.
-      const fresh = await api
-        .GET('/scenarios/{id}', { params: { path: { id: scenario.id } } })
-        .then((response) => response.data)
-        .catch(() => undefined);
-      if (fresh)
-        setView((current) =>
-          current.kind === 'steps' && current.scenario.id === fresh.id
-            ? { ...current, scenario: fresh }
-            : current,
-        );
+      await savedElsewhere(scenario, intl.formatMessage(messages.prerequisitesSaved));
     } catch (error) {
       refused(error);
     } finally {
@@ -313,6 +320,8 @@ export function useCreator({ api }: Context, initial: CreatorState) {
     move,
     remove,
     savePrerequisites,
+    savedElsewhere,
+    reloadStale,
     saveStep,
   };
 }
