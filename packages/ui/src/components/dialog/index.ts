@@ -1,2 +1,3 @@
 export * as AlertDialog from './alert-dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export * as Dialog from './dialog';

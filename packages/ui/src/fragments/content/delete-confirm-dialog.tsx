@@ -1,7 +1,5 @@
-import { css } from '@mulot/ui/styled-system/css';
 import { FormattedMessage } from 'react-intl';
-import { Button, CancelButton } from '../../components/button/button';
-import * as AlertDialog from '../../components/dialog/alert-dialog';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 
 export type DeletedKind = 'project' | 'category' | 'scenario' | 'step';
 
@@ -83,48 +81,21 @@ function Cascade({ kind }: { kind: DeletedKind }) {
   );
 }
 
-export function DeleteConfirmDialog({
-  open,
-  onOpenChange,
-  kind,
-  name,
-  pending,
-  error,
-  onConfirm,
-}: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ kind, name, ...props }: DeleteConfirmDialogProps) {
   return (
-    <AlertDialog.Root open={open} onOpenChange={({ open }) => onOpenChange(open)}>
-      <AlertDialog.Content>
-        <AlertDialog.Header>
-          <AlertDialog.Title>
-            <Title kind={kind} name={name} />
-          </AlertDialog.Title>
-          <AlertDialog.Description>
-            <Cascade kind={kind} />{' '}
-            <FormattedMessage
-              id="content.delete.irreversible"
-              defaultMessage="Cette action est irréversible."
-            />
-          </AlertDialog.Description>
-        </AlertDialog.Header>
-        {error && (
-          <AlertDialog.Body>
-            <p role="alert" className={css({ color: 'fg.error', textStyle: 'sm' })}>
-              {error}
-            </p>
-          </AlertDialog.Body>
-        )}
-        <AlertDialog.Footer>
-          <AlertDialog.CloseTrigger asChild>
-            <CancelButton disabled={pending}>
-              <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-            </CancelButton>
-          </AlertDialog.CloseTrigger>
-          <Button colorPalette="red" loading={pending} onClick={onConfirm}>
-            <FormattedMessage id="content.delete.confirm" defaultMessage="Supprimer" />
-          </Button>
-        </AlertDialog.Footer>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      {...props}
+      title={<Title kind={kind} name={name} />}
+      description={
+        <>
+          <Cascade kind={kind} />{' '}
+          <FormattedMessage
+            id="content.delete.irreversible"
+            defaultMessage="Cette action est irréversible."
+          />
+        </>
+      }
+      confirmLabel={<FormattedMessage id="content.delete.confirm" defaultMessage="Supprimer" />}
+    />
   );
 }

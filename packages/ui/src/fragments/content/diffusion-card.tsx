@@ -3,9 +3,9 @@ import { css } from '@mulot/ui/styled-system/css';
 import { Check, CircleCheck, CircleDashed, Copy, KeyRound } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { Button, CancelButton } from '../../components/button/button';
+import { Button } from '../../components/button/button';
 import * as Card from '../../components/card/card';
-import * as AlertDialog from '../../components/dialog/alert-dialog';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { Skeleton } from '../../components/skeleton/skeleton';
 
 /** One of the project's sites and the last public call seen from it (`GET /projects/{id}/diffusion`). */
@@ -310,41 +310,25 @@ export function DiffusionCard({
         />
       </Card.Body>
 
-      <AlertDialog.Root open={rotateOpen} onOpenChange={({ open }) => onRotateOpenChange(open)}>
-        <AlertDialog.Content>
-          <AlertDialog.Header>
-            <AlertDialog.Title>
-              <FormattedMessage
-                id="content.diffusion.rotateTitle"
-                defaultMessage="Changer la clé de site ?"
-              />
-            </AlertDialog.Title>
-            <AlertDialog.Description>
-              <FormattedMessage
-                id="content.diffusion.rotateWarning"
-                defaultMessage="L'ancienne clé cesse de fonctionner immédiatement : vos guides disparaissent des pages qui l'utilisent jusqu'à ce que vous y colliez le nouvel extrait et mettiez à jour la stratégie de l'extension."
-              />
-            </AlertDialog.Description>
-          </AlertDialog.Header>
-          {rotateError && (
-            <AlertDialog.Body>
-              <p role="alert" className={css({ color: 'fg.error', textStyle: 'sm' })}>
-                {rotateError}
-              </p>
-            </AlertDialog.Body>
-          )}
-          <AlertDialog.Footer>
-            <AlertDialog.CloseTrigger asChild>
-              <CancelButton disabled={rotating}>
-                <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-              </CancelButton>
-            </AlertDialog.CloseTrigger>
-            <Button colorPalette="red" loading={rotating} onClick={onRotate}>
-              <FormattedMessage id="content.diffusion.rotateConfirm" defaultMessage="Changer la clé" />
-            </Button>
-          </AlertDialog.Footer>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={rotateOpen}
+        onOpenChange={onRotateOpenChange}
+        title={
+          <FormattedMessage id="content.diffusion.rotateTitle" defaultMessage="Changer la clé de site ?" />
+        }
+        description={
+          <FormattedMessage
+            id="content.diffusion.rotateWarning"
+            defaultMessage="L'ancienne clé cesse de fonctionner immédiatement : vos guides disparaissent des pages qui l'utilisent jusqu'à ce que vous y colliez le nouvel extrait et mettiez à jour la stratégie de l'extension."
+          />
+        }
+        error={rotateError}
+        confirmLabel={
+          <FormattedMessage id="content.diffusion.rotateConfirm" defaultMessage="Changer la clé" />
+        }
+        pending={rotating}
+        onConfirm={onRotate}
+      />
     </Card.Root>
   );
 }

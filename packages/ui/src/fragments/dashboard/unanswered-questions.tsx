@@ -1,12 +1,11 @@
-import { css } from '@mulot/ui/styled-system/css';
 import { Box, Flex, styled } from '@mulot/ui/styled-system/jsx';
 import { Eraser, FilePlus, MessageCircleQuestion } from 'lucide-react';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../components/badge/badge';
-import { Button, CancelButton } from '../../components/button/button';
+import { Button } from '../../components/button/button';
 import * as Card from '../../components/card/card';
-import * as AlertDialog from '../../components/dialog/alert-dialog';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { EmptyState } from '../../components/empty-state/empty-state';
 import { Skeleton } from '../../components/skeleton/skeleton';
 import { formatRelative } from '../team/relative-time';
@@ -177,41 +176,26 @@ export function UnansweredQuestions({
         )}
       </Card.Body>
 
-      <AlertDialog.Root open={clearOpen} onOpenChange={({ open }) => onClearOpenChange(open)}>
-        <AlertDialog.Content>
-          <AlertDialog.Header>
-            <AlertDialog.Title>
-              <FormattedMessage
-                id="dashboard.questions.clearTitle"
-                defaultMessage="Effacer les questions sans guide ?"
-              />
-            </AlertDialog.Title>
-            <AlertDialog.Description>
-              <FormattedMessage
-                id="dashboard.questions.clearWarning"
-                defaultMessage="Toutes les questions gardées pour votre organisation sont supprimées, quelle que soit leur date. Cette action est irréversible."
-              />
-            </AlertDialog.Description>
-          </AlertDialog.Header>
-          {clearError && (
-            <AlertDialog.Body>
-              <p role="alert" className={css({ color: 'fg.error', textStyle: 'sm' })}>
-                {clearError}
-              </p>
-            </AlertDialog.Body>
-          )}
-          <AlertDialog.Footer>
-            <AlertDialog.CloseTrigger asChild>
-              <CancelButton disabled={clearing}>
-                <FormattedMessage id="content.dialog.cancel" defaultMessage="Annuler" />
-              </CancelButton>
-            </AlertDialog.CloseTrigger>
-            <Button colorPalette="red" loading={clearing} onClick={onClear}>
-              <FormattedMessage id="dashboard.questions.clearConfirm" defaultMessage="Effacer" />
-            </Button>
-          </AlertDialog.Footer>
-        </AlertDialog.Content>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={clearOpen}
+        onOpenChange={onClearOpenChange}
+        title={
+          <FormattedMessage
+            id="dashboard.questions.clearTitle"
+            defaultMessage="Effacer les questions sans guide ?"
+          />
+        }
+        description={
+          <FormattedMessage
+            id="dashboard.questions.clearWarning"
+            defaultMessage="Toutes les questions gardées pour votre organisation sont supprimées, quelle que soit leur date. Cette action est irréversible."
+          />
+        }
+        error={clearError}
+        confirmLabel={<FormattedMessage id="dashboard.questions.clearConfirm" defaultMessage="Effacer" />}
+        pending={clearing}
+        onConfirm={onClear}
+      />
     </Card.Root>
   );
 }
