@@ -215,3 +215,50 @@ export function ChartFrame({ label, hintId, onKeyDown, onBlur, children }: Chart
     </div>
   );
 }
+
+/**
+ * The keyboard's walk along a chart's points (the days, the steps), for its ChartFrame: the arrows move one point at
+ * a time, from the `start` end when none is shown; Home and End jump to the ends; Escape hides it, and so does
+ * leaving the chart when the keyboard showed it. `fromKeyboard`: the point shown was chosen by key (the chart reads
+ * its figures out then, not for a pointer's) — until the pointer moves over the chart (`pointerMoved`).
+ */
+export function useChartWalk(
+  count: number,
+  shown: number | null,
+  start: 'first' | 'last',
+  show: (point: number | null) => void,
+): {
+  fromKeyboard: boolean;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  onBlur: () => void;
+  pointerMoved: () => void;
+} {
+  const [fromKeyboard, setFromKeyboard] = useState(false);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (count === 0) return;
+    if (event.key === 'Escape') {
+      if (shown === null) return;
+      event.preventDefault();
+      show(null);
+      return;
+    }
+    const last = count - 1;
+    const from = shown ?? (start === 'first' ? 0 : last);
+    const moves: Record<string, number> = {
+      ArrowRight: shown === null ? from : Math.min(last, from + 1),
+      ArrowLeft: shown === null ? from : Math.max(0, from - 1),
+      Home: 0,
+      End: last,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    setFromKeyboard(true);
+    show(to);
+  };
+  const onBlur = () => {
+    if (fromKeyboard) show(null);
+    setFromKeyboard(false);
+  };
+  return { fromKeyboard, onKeyDown, onBlur, pointerMoved: () => setFromKeyboard(false) };
+}

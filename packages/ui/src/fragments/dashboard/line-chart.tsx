@@ -2,16 +2,7 @@ import { css } from '@mulot/ui/styled-system/css';
 import { Box } from '@mulot/ui/styled-system/jsx';
 import { curveMonotoneX } from '@visx/curve';
 import { Axis, DataContext, Grid, LineSeries, XYChart } from '@visx/xychart';
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useContext,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   CHART_HEIGHT,
@@ -31,6 +22,7 @@ import {
   Swatch,
   seriesColor,
   tooltipClass,
+  useChartWalk,
   Y_TICKS,
   yScaleOf,
 } from './chart-parts';
@@ -172,33 +164,14 @@ function SizedLineChart({
     setHover(near ? { row, y } : null);
   };
   const hovered = hover ? data[hover.row] : undefined;
-  // The keyboard's way to the days' figures: the arrows move a day at a time (from the last day, the newest),
-  // Home and End jump to the ends, Escape hides; the tooltip shows under the day's highest point, and a live region
-  // reads the figures out.
-  const [fromKeyboard, setFromKeyboard] = useState(false);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // The keyboard's way to the days' figures: from the last day (the newest); the tooltip shows under the day's
+  // highest point, and a live region reads the figures out.
+  const walk = useChartWalk(data.length, hover?.row ?? null, 'last', (row) => {
     const at = scales.current;
-    if (data.length === 0 || !at) return;
-    const last = data.length - 1;
-    const from = hover?.row;
-    const moves: Record<string, number> = {
-      ArrowRight: from === undefined ? last : Math.min(last, from + 1),
-      ArrowLeft: from === undefined ? last : Math.max(0, from - 1),
-      Home: 0,
-      End: last,
-    };
-    const row = moves[event.key] ?? null;
-    if (event.key === 'Escape' && hover) {
-      event.preventDefault();
-      setHover(null);
-      return;
-    }
-    if (row === null) return;
-    event.preventDefault();
-    const y = Math.min(...series.map((s) => at.yOf(Number(data[row]?.[s.key]))));
-    setFromKeyboard(true);
-    setHover({ row, y });
-  };
+    if (row === null || !at) return setHover(null);
+    setHover({ row, y: Math.min(...series.map((s) => at.yOf(Number(data[row]?.[s.key])))) });
+  });
+  const fromKeyboard = walk.fromKeyboard;
   const spoken =
     fromKeyboard && hovered
       ? [
@@ -227,15 +200,7 @@ function SizedLineChart({
 
   return (
     <Box position="relative">
-      <ChartFrame
-        label={label}
-        hintId={hintId}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (fromKeyboard) setHover(null);
-          setFromKeyboard(false);
-        }}
-      >
+      <ChartFrame label={label} hintId={hintId} onKeyDown={walk.onKeyDown} onBlur={walk.onBlur}>
         <XYChart
           width={width}
           height={CHART_HEIGHT}
@@ -245,7 +210,7 @@ function SizedLineChart({
           yScale={yScale}
           accessibilityLabel={label}
           onPointerMove={({ index: row, svgPoint }) => {
-            setFromKeyboard(false);
+            walk.pointerMoved();
             if (svgPoint) point(row, svgPoint.x, svgPoint.y);
           }}
           onPointerDown={({ index: row, svgPoint }) => {

@@ -1,16 +1,7 @@
 import { css } from '@mulot/ui/styled-system/css';
 import { Box } from '@mulot/ui/styled-system/jsx';
 import { Axis, BarSeries, BarStack, DataContext, Grid, XYChart } from '@visx/xychart';
-import {
-  type KeyboardEvent,
-  type RefObject,
-  useContext,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DIMMED_OPACITY, TOOLTIP_OFFSET } from '../dashboard/chart-constants';
 import {
@@ -23,6 +14,7 @@ import {
   Swatch,
   seriesColor,
   tooltipClass,
+  useChartWalk,
   Y_TICKS,
   yScaleOf,
 } from '../dashboard/chart-parts';
@@ -125,7 +117,6 @@ function SizedFunnelChart({ funnel, label, width }: FunnelChartProps & { width: 
   const [isolated, setIsolated] = useState<string | null>(null);
   /** The step under the pointer (or chosen from the keyboard). */
   const [hover, setHover] = useState<number | null>(null);
-  const [fromKeyboard, setFromKeyboard] = useState(false);
   const number = (v: number) => intl.formatNumber(v);
   const series: ChartSeries[] = useMemo(
     () => [
@@ -164,27 +155,9 @@ function SizedFunnelChart({ funnel, label, width }: FunnelChartProps & { width: 
   const toggle = (key: string) => setIsolated((current) => (current === key ? null : key));
 
   const shown = hover === null ? undefined : rows[hover];
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (rows.length === 0) return;
-    const last = rows.length - 1;
-    if (event.key === 'Escape' && hover !== null) {
-      event.preventDefault();
-      setHover(null);
-      return;
-    }
-    // A funnel is read from its first step: the arrows start there.
-    const moves: Record<string, number> = {
-      ArrowRight: hover === null ? 0 : Math.min(last, hover + 1),
-      ArrowLeft: hover === null ? 0 : Math.max(0, hover - 1),
-      Home: 0,
-      End: last,
-    };
-    const row = moves[event.key];
-    if (row === undefined) return;
-    event.preventDefault();
-    setFromKeyboard(true);
-    setHover(row);
-  };
+  // A funnel is read from its first step: the keyboard's walk starts there.
+  const walk = useChartWalk(rows.length, hover, 'first', setHover);
+  const fromKeyboard = walk.fromKeyboard;
   const stepName = (row: Row) =>
     intl.formatMessage(stepNameMessage, { position: row.position, name: row.name });
   const spoken =
@@ -232,15 +205,7 @@ function SizedFunnelChart({ funnel, label, width }: FunnelChartProps & { width: 
 
   return (
     <Box position="relative">
-      <ChartFrame
-        label={label}
-        hintId={hintId}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          if (fromKeyboard) setHover(null);
-          setFromKeyboard(false);
-        }}
-      >
+      <ChartFrame label={label} hintId={hintId} onKeyDown={walk.onKeyDown} onBlur={walk.onBlur}>
         <XYChart
           width={width}
           height={FUNNEL_HEIGHT}
@@ -250,7 +215,7 @@ function SizedFunnelChart({ funnel, label, width }: FunnelChartProps & { width: 
           yScale={yScale}
           accessibilityLabel={label}
           onPointerMove={({ index, svgPoint }) => {
-            setFromKeyboard(false);
+            walk.pointerMoved();
             const inside =
               svgPoint &&
               svgPoint.x >= FUNNEL_MARGIN.left &&
