@@ -212,10 +212,12 @@ export const page = () => within(document.body);
 
 /**
  * A toast, once the user can see it: Ark mounts it at opacity 0 and shows it a frame later (later still on a
- * loaded machine), so finding its text is not yet seeing it.
+ * loaded machine), so finding its text is not yet seeing it. It is then held on screen for the rest of the story:
+ * its 5 seconds could run out while the story's screenshot is taken on a loaded machine (a baseline shows it).
  */
 export async function findToast(text: string) {
   const toast = await page().findByText(text);
   await waitFor(() => expect(toast).toBeVisible());
+  toaster.pause();
   return toast;
 }
