@@ -243,7 +243,8 @@ if (backend === 'pglite') {
       const old = join(work, 'old-format.jsonl.gz');
       writeFileSync(old, gzipSync(`${lines.join('\n')}\n`));
 
-      const target = await pgliteTarget(true);
+      // a migrated, empty directory (the first test restores into a new one): no initdb to wait for
+      const target = await pgliteTarget();
       const restored = await run('restore', target, [old]);
       expect(restored.code, restored.stderr).toBe(0);
       const server = await startServer({ database: target });
