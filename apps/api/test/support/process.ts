@@ -45,8 +45,12 @@ export class ApiProcess {
     });
   }
 
-  /** The first log line that matches, waiting for it (up to timeoutMs; the process may also exit first). */
-  async waitForLine(match: (line: LogLine) => boolean, timeoutMs = 60_000): Promise<LogLine> {
+  /**
+   * The first log line that matches, waiting for it (up to timeoutMs; the process may also exit first). The default
+   * guards against a hang, not a slow start: a start takes 3.5 s alone, and once took over a minute with the whole
+   * `pnpm test` and more on the 2 cores.
+   */
+  async waitForLine(match: (line: LogLine) => boolean, timeoutMs = 180_000): Promise<LogLine> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.lines.find(match);
