@@ -29,6 +29,8 @@ export default defineConfig({
           // after 15 s (preview.tsx), well within this: a screen that never shows what it should fails on them,
           // with their message.
           testTimeout: 45_000,
+          // The screenshot is taken after each story (vitest.setup.ts), with up to 15 s to find a stable one.
+          hookTimeout: 45_000,
           browser: {
             enabled: true,
             headless: true,
@@ -45,6 +47,9 @@ export default defineConfig({
             screenshotFailures: false,
             expect: {
               toMatchScreenshot: {
+                // Two identical shots in a row: 5 s (the default) was not always enough with the whole `pnpm test`
+                // on 2 cores (a dialog's or toast's stories failed with "Matcher did not succeed in time").
+                timeout: 15_000,
                 comparatorName: 'pixelmatch',
                 // Anti-aliasing noise only; any real change (a colour, a moved element, a text) exceeds it.
                 comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001 },

@@ -3,6 +3,7 @@
 // `__screenshots__/` beside the stories file (`pnpm test:visual:update` accepts changes) and audited by axe
 // (WCAG 2.2 A/AA, light theme); then colour contrast is checked again in the dark theme. Animations and the
 // caret are frozen and fonts awaited so that the pixels are stable.
+import { toaster } from '@mulot/ui/components/toast';
 import axe from 'axe-core';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -79,6 +80,8 @@ afterEach(async ({ task }) => {
   const meta = task.meta as { storyId?: string };
   if (!meta.storyId) return;
   await document.fonts.ready;
+  // a toast the story showed stays for the shot: its 5 s could run out while a loaded machine takes it
+  toaster.pause();
   await settled();
   const shown = [...document.body.children].filter(
     (el) => !ignored.has(el.tagName) && el.getBoundingClientRect().height > 0,
@@ -103,6 +106,7 @@ afterEach(async ({ task }) => {
       meta.storyId,
       wholeScreen
         ? {
+            timeout: 15_000,
             comparatorName: 'pixelmatch',
             comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 100 },
           }
