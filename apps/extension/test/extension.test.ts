@@ -382,6 +382,12 @@ describe('the extension, loaded unpacked in Chromium', () => {
     await panel.getByLabel('Prérequis 1', { exact: true }).fill('Avoir un compte Bocal actif');
     await panel.getByRole('button', { name: 'Enregistrer les prérequis' }).click();
     await expectPage(panel.getByRole('status')).toHaveText('Prérequis enregistrés');
+    // a single-page site's route: "Cette page" follows the tab's address
+    await page.evaluate(() => history.pushState({}, '', '/offres/equipe'));
+    await start.getByRole('combobox', { name: 'Page actuelle' }).click();
+    await expectPage(panel.getByRole('option').first()).toHaveText('Cette page — /offres/equipe');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => history.back());
 
     const { items: scenarios } = await rig.call<{ items: Array<{ id: string }> }>(
       'GET',

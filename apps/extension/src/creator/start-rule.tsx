@@ -1,13 +1,29 @@
 import { errorText, isStale, type Schemas, updateStartRule } from '@mulot/api-client';
 import { startPatternChecker, startRuleRefusal, stepPages } from '@mulot/api-client/start-rule';
 import { StartRuleCard, type StartRuleValue } from '@mulot/ui/fragments/guide';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import type { Api } from '../client';
 import { trusted } from '../trusted';
 import { messages, stepPageMessage } from './creator-messages';
 
 type Scenario = Schemas['Scenario'];
+
+/** The tab's path, followed across a single-page site's routes (the Navigation API sees its `history.pushState`). */
+function useTabPath(): string {
+  return useSyncExternalStore(
+    (changed) => {
+      const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+      navigation?.addEventListener('currententrychange', changed);
+      addEventListener('popstate', changed);
+      return () => {
+        navigation?.removeEventListener('currententrychange', changed);
+        removeEventListener('popstate', changed);
+      };
+    },
+    () => location.pathname,
+  );
+}
 
 /**
  * The guide's "Démarrage" card in the creator (issue 42), where the author stands on the customer's page: its
@@ -50,18 +66,16 @@ export function CreatorStartRule({
   }, [load]);
 
   const sites = scenario.category.project.sites;
-  const pages = useMemo(
-    () => [
-      { label: intl.formatMessage(messages.thisPage), pattern: location.pathname },
-      ...stepPages(scenario.steps, sites)
-        .filter(({ pattern }) => pattern !== location.pathname)
-        .map(({ step, pattern }) => ({
-          label: intl.formatMessage(stepPageMessage, { number: step.position, name: step.name }),
-          pattern,
-        })),
-    ],
-    [scenario.steps, sites, intl],
-  );
+  const here = useTabPath();
+  const pages = [
+    { label: intl.formatMessage(messages.thisPage), pattern: here },
+    ...stepPages(scenario.steps, sites)
+      .filter(({ pattern }) => pattern !== here)
+      .map(({ step, pattern }) => ({
+        label: intl.formatMessage(stepPageMessage, { number: step.position, name: step.name }),
+        pattern,
+      })),
+  ];
   const checkPattern = useMemo(() => startPatternChecker(sites, scenario.steps), [sites, scenario.steps]);
 
   const save = async (value: StartRuleValue) => {
