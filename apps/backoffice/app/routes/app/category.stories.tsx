@@ -153,7 +153,9 @@ export const ManyGuides: Story = {
     await expect(screen.queryByRole('button', { name: 'Voir plus' })).toBeNull();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Rechercher un guide' }), 'guide 3');
     await waitFor(() => expect(screen.getAllByRole('link', { name: /^Guide \d\d/ })).toHaveLength(10));
+    // one request for the whole words, not one per key (a busy machine may pause mid-word: one more, at most)
     const queries = forty.seen.map((url) => url.searchParams.get('q')).filter(Boolean);
-    await expect(queries).toEqual(['guide 3']);
+    await expect(queries.at(-1)).toBe('guide 3');
+    await expect(queries.length).toBeLessThan(3);
   },
 };
