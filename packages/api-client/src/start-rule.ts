@@ -20,15 +20,15 @@ function stepAddress(url: string, sites: readonly string[]): URL | null {
 }
 
 /** Each step's page once, as a path (valid on every site of the project), with the first step showing it. */
-export function stepPages<S extends StepLike>(
-  steps: readonly S[],
+export function stepPages(
+  steps: readonly StepLike[],
   sites: readonly string[],
-): { step: S; pattern: string }[] {
-  const pages: { step: S; pattern: string }[] = [];
-  for (const step of steps) {
-    const address = step.url ? stepAddress(step.url, sites) : null;
+): { position: number; name: string; pattern: string }[] {
+  const pages: { position: number; name: string; pattern: string }[] = [];
+  for (const { position, name, url } of steps) {
+    const address = url ? stepAddress(url, sites) : null;
     if (!address || pages.some((page) => page.pattern === address.pathname)) continue;
-    pages.push({ step, pattern: address.pathname });
+    pages.push({ position, name, pattern: address.pathname });
   }
   return pages;
 }
@@ -66,10 +66,13 @@ export function startPatternChecker(
 
 /**
  * A refused save's messages by the card form's field (`/pages/1` → `pages.1.value`, `/audience/0/value`,
- * `/delaySeconds`), and the messages that name none of them (`rest`; empty when the refusal named no field at all:
- * the caller then says what went wrong in its own words).
+ * `/delaySeconds`), and the card's alert: the messages that name none of them, else `fallback` when the failure
+ * named no field at all (a network failure, a refusal without details).
  */
-export function startRuleRefusal(error: unknown): { fields: Record<string, string> | null; rest: string[] } {
+export function startRuleRefusal(
+  error: unknown,
+  fallback: string,
+): { fields: Record<string, string> | null; rest: string | null } {
   const fields: Record<string, string> = {};
   const rest: string[] = [];
   for (const problem of isApiError(error) ? (error.problem.errors ?? []) : []) {
@@ -86,5 +89,6 @@ export function startRuleRefusal(error: unknown): { fields: Record<string, strin
     if (name) fields[name] ??= problem.message;
     else rest.push(problem.message);
   }
-  return { fields: Object.keys(fields).length > 0 ? fields : null, rest };
+  const named = Object.keys(fields).length > 0;
+  return { fields: named ? fields : null, rest: rest.length > 0 ? rest.join(' ') : named ? null : fallback };
 }

@@ -12,9 +12,9 @@ const steps = [
 
 describe('stepPages', () => {
   it("offers each step's page once, as a path, with the first step on it", () => {
-    expect(stepPages(steps, sites).map(({ step, pattern }) => [step.position, pattern])).toEqual([
-      [1, '/factures'],
-      [2, '/factures/12'],
+    expect(stepPages(steps, sites)).toEqual([
+      { position: 1, name: 'Ouvrir les factures', pattern: '/factures' },
+      { position: 2, name: 'Choisir', pattern: '/factures/12' },
     ]);
   });
 });
@@ -54,6 +54,7 @@ describe('startRuleRefusal', () => {
           { in: 'body', pointer: '/delaySeconds', message: 'Entre 0 et 600' },
           { in: 'header', pointer: '/If-Match', message: 'Version requise' },
         ]),
+        'Une erreur est survenue',
       ),
     ).toEqual({
       fields: {
@@ -61,10 +62,21 @@ describe('startRuleRefusal', () => {
         'audience.0.value': 'Trop long',
         delaySeconds: 'Entre 0 et 600',
       },
-      rest: ['Version requise'],
+      rest: 'Version requise',
     });
   });
-  it('names nothing for a failure that is not a refusal', () => {
-    expect(startRuleRefusal(new Error('offline'))).toEqual({ fields: null, rest: [] });
+  it('says only the fields when they are all the refusal names', () => {
+    expect(
+      startRuleRefusal(
+        refused([{ in: 'body', pointer: '/delaySeconds', message: 'Entre 0 et 600' }]),
+        'Erreur',
+      ),
+    ).toEqual({ fields: { delaySeconds: 'Entre 0 et 600' }, rest: null });
+  });
+  it("says the caller's words for a failure that names no field", () => {
+    expect(startRuleRefusal(new Error('offline'), 'Une erreur est survenue')).toEqual({
+      fields: null,
+      rest: 'Une erreur est survenue',
+    });
   });
 });

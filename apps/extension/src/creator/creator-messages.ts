@@ -1,4 +1,4 @@
-import { defineMessage, defineMessages } from 'react-intl';
+import { defineMessages } from 'react-intl';
 
 export const messages = defineMessages({
   panel: { id: 'extension.panel.creator', defaultMessage: 'Mulot — création de guide' },
@@ -31,10 +31,4 @@ export const messages = defineMessages({
     id: 'app.scenario.loadStartRuleFailed',
     defaultMessage: 'Impossible de charger le démarrage du guide.',
   },
-  thisPage: { id: 'extension.start.thisPage', defaultMessage: 'Cette page' },
-});
-
-export const stepPageMessage = defineMessage<{ number: number; name: string }>({
-  id: 'app.scenario.startStepPage',
-  defaultMessage: 'Étape {number} : {name}',
 });

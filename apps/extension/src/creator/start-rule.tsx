@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { useIntl } from 'react-intl';
 import type { Api } from '../client';
 import { trusted } from '../trusted';
-import { messages, stepPageMessage } from './creator-messages';
+import { messages } from './creator-messages';
 
 type Scenario = Schemas['Scenario'];
 
@@ -27,7 +27,7 @@ function useTabPath(): string {
 
 /**
  * The guide's "Démarrage" card in the creator (issue 42), where the author stands on the customer's page: its
- * "Page actuelle" offers the page the tab shows first, then the guide's step pages, as the back-office's card does.
+ * "Page actuelle" offers the page the tab shows first ("Cette page"), then the guide's step pages.
  * Saving moves the guide's version: `onSaved` reads it again; a guide changed meanwhile is `onStale`'s.
  */
 export function CreatorStartRule({
@@ -66,16 +66,8 @@ export function CreatorStartRule({
   }, [load]);
 
   const sites = scenario.category.project.sites;
-  const here = useTabPath();
-  const pages = [
-    { label: intl.formatMessage(messages.thisPage), pattern: here },
-    ...stepPages(scenario.steps, sites)
-      .filter(({ pattern }) => pattern !== here)
-      .map(({ step, pattern }) => ({
-        label: intl.formatMessage(stepPageMessage, { number: step.position, name: step.name }),
-        pattern,
-      })),
-  ];
+  const currentPage = useTabPath();
+  const pages = useMemo(() => stepPages(scenario.steps, sites), [scenario.steps, sites]);
   const checkPattern = useMemo(() => startPatternChecker(sites, scenario.steps), [sites, scenario.steps]);
 
   const save = async (value: StartRuleValue) => {
@@ -86,16 +78,7 @@ export function CreatorStartRule({
       onSaved(intl.formatMessage(messages.startRuleSaved));
     } catch (error) {
       if (isStale(error)) return onStale();
-      const { fields, rest } = startRuleRefusal(error);
-      setRefusal({
-        fields,
-        rest:
-          rest.length > 0
-            ? rest.join(' ')
-            : fields
-              ? null
-              : errorText(error, intl.formatMessage(messages.error)),
-      });
+      setRefusal(startRuleRefusal(error, errorText(error, intl.formatMessage(messages.error))));
     } finally {
       setPending(false);
     }
@@ -108,6 +91,7 @@ export function CreatorStartRule({
       loadError={loadError ? intl.formatMessage(messages.startRuleLoadError) : null}
       onRetry={() => void load()}
       stepPages={pages}
+      currentPage={currentPage}
       checkPattern={checkPattern}
       pending={pending}
       error={refusal.rest}

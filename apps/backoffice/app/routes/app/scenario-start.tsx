@@ -25,25 +25,13 @@ export function ScenarioStartCard({ scenario }: { scenario: Scenario }) {
   const save = useSaveStartRule();
   const sites = scenario.category.project.sites;
 
-  // "Page actuelle": each step's page once
-  const stepPages = useMemo(
-    () =>
-      stepPagesOf(scenario.steps, sites).map(({ step, pattern }) => ({
-        label: intl.formatMessage(
-          { id: 'app.scenario.startStepPage', defaultMessage: 'Étape {number} : {name}' },
-          { number: step.position, name: step.name },
-        ),
-        pattern,
-      })),
-    [scenario.steps, sites, intl],
-  );
+  const stepPages = useMemo(() => stepPagesOf(scenario.steps, sites), [scenario.steps, sites]);
   const checkPattern = useMemo(() => startPatternChecker(sites, scenario.steps), [sites, scenario.steps]);
-
-  const refusal = useMemo(() => {
-    if (!save.error) return { fields: null, rest: null };
-    const { fields, rest } = startRuleRefusal(save.error);
-    return { fields, rest: rest.length > 0 ? rest.join(' ') : fields ? null : errorMessage(save.error) };
-  }, [save.error]);
+  const refusal = useMemo(
+    () =>
+      save.error ? startRuleRefusal(save.error, errorMessage(save.error)) : { fields: null, rest: null },
+    [save.error],
+  );
   return (
     <StartRuleCard
       value={rule.data?.startRule}

@@ -21,9 +21,9 @@ const automatic: StartRuleValue = {
 // The guide's steps' pages, and the project's one site.
 const stepPaths = ['/factures', '/factures/12', '/factures/12/payer'];
 const stepPages = [
-  { label: 'Étape 1 : Ouvrir les factures', pattern: '/factures' },
-  { label: 'Étape 2 : Choisir la facture', pattern: '/factures/12' },
-  { label: 'Étape 3 : Payer', pattern: '/factures/12/payer' },
+  { position: 1, name: 'Ouvrir les factures', pattern: '/factures' },
+  { position: 2, name: 'Choisir la facture', pattern: '/factures/12' },
+  { position: 3, name: 'Payer', pattern: '/factures/12/payer' },
 ];
 
 /**
@@ -222,7 +222,7 @@ export const Phone: Story = {
 export const InCreatorPanel: Story = {
   args: {
     value: automatic,
-    stepPages: [{ label: 'Cette page', pattern: '/factures/12/payer' }, ...stepPages.slice(0, 2)],
+    currentPage: '/factures/12/payer',
   },
   decorators: [(Story) => <div style={{ maxWidth: '22rem' }}>{Story()}</div>],
   play: async ({ canvasElement }) => {
@@ -237,6 +237,15 @@ export const InCreatorPanel: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Ajouter une page' }));
     await userEvent.click(canvas.getByRole('combobox', { name: 'Page actuelle' }));
     await expect(canvas.queryByText('Indiquez une page, ou retirez cette ligne.')).toBeNull();
+    // the step standing on this page is not offered a second time
+    await expect(
+      await within(canvasElement.ownerDocument.body).findByRole('option', {
+        name: /^Étape 2 : Choisir la facture/,
+      }),
+    ).toBeVisible();
+    await expect(
+      within(canvasElement.ownerDocument.body).queryByRole('option', { name: /^Étape 3/ }),
+    ).toBeNull();
     await userEvent.click(
       await within(canvasElement.ownerDocument.body).findByRole('option', {
         name: 'Cette page — /factures/12/payer',

@@ -34,8 +34,9 @@ export { createStartRuleSchema } from './start-rule-schema';
 
 /** A page of one of the guide's steps, offered by "Page actuelle" as a pattern. */
 export interface StepPage {
-  /** the step's place and name, as the menu lists it */
-  label: string;
+  /** the first step on that page, as the menu names it ("Étape 2 : Choisir la facture") */
+  position: number;
+  name: string;
   /** the pattern it fills in: the page's path */
   pattern: string;
 }
@@ -52,6 +53,8 @@ export interface StartRuleCardProps {
    */
   identifySeenAt?: string | null;
   stepPages: StepPage[];
+  /** the path of the page the author stands on (the extension's creator): offered first, as "Cette page" */
+  currentPage?: string;
   checkPattern?: (pattern: string) => PagePatternCheck;
   pending?: boolean;
   /** a refusal that no field carries */
@@ -155,6 +158,7 @@ function StartRuleForm({
   value,
   identifySeenAt,
   stepPages,
+  currentPage,
   checkPattern = noCheck,
   pending,
   error,
@@ -162,6 +166,26 @@ function StartRuleForm({
   onSave,
 }: StartRuleCardProps & { value: StartRuleValue }) {
   const intl = useIntl();
+  // "Page actuelle": the author's page first (in the creator), then each step's page not already offered
+  const offered = [
+    ...(currentPage
+      ? [
+          {
+            label: intl.formatMessage({ id: 'guide.start.thisPage', defaultMessage: 'Cette page' }),
+            pattern: currentPage,
+          },
+        ]
+      : []),
+    ...stepPages
+      .filter((page) => page.pattern !== currentPage)
+      .map((page) => ({
+        label: intl.formatMessage(
+          { id: 'guide.start.stepPage', defaultMessage: 'Étape {number} : {name}' },
+          { number: page.position, name: page.name },
+        ),
+        pattern: page.pattern,
+      })),
+  ];
   const schema = useMemo(() => createStartRuleSchema(intl, checkPattern), [intl, checkPattern]);
   const {
     register,
@@ -367,7 +391,7 @@ function StartRuleForm({
                   <Plus aria-hidden />
                   <FormattedMessage id="guide.start.addPage" defaultMessage="Ajouter une page" />
                 </Button>
-                {stepPages.length > 0 && (
+                {offered.length > 0 && (
                   <div className={css({ flex: '1', minW: '60' })}>
                     <ChoiceSelect
                       label={intl.formatMessage({
@@ -378,24 +402,24 @@ function StartRuleForm({
                         id: 'guide.start.currentPagePlaceholder',
                         defaultMessage: "Reprendre la page d'une étape",
                       })}
-                      items={stepPages.map((stepPage, place) => ({
+                      items={offered.map((offer, place) => ({
                         // by place: a path's `/` and `*` make poor item values
                         value: String(place),
-                        label: `${stepPage.label} — ${stepPage.pattern}`,
+                        label: `${offer.label} — ${offer.pattern}`,
                       }))}
                       value=""
                       disabled={pages.fields.length >= MAX_PAGES && Boolean(typedPages.at(-1)?.value.trim())}
                       onChange={(chosen) => {
-                        const stepPage = stepPages[Number(chosen)];
-                        if (!stepPage) return;
+                        const offer = offered[Number(chosen)];
+                        if (!offer) return;
                         // the last line when it is still blank, else a new one
                         const last = typedPages.length - 1;
                         if (last >= 0 && !typedPages[last]?.value.trim())
-                          setValue(`pages.${last}.value`, stepPage.pattern, {
+                          setValue(`pages.${last}.value`, offer.pattern, {
                             shouldValidate: true,
                             shouldDirty: true,
                           });
-                        else pages.append({ value: stepPage.pattern }, { shouldFocus: false });
+                        else pages.append({ value: offer.pattern }, { shouldFocus: false });
                       }}
                     />
                   </div>
