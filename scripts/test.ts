@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { expectPostgresVariable, type Skip, skipsFileVariable } from '@mulot/testing/skips';
 
 interface Step {
@@ -71,6 +72,8 @@ const lanes: Step[][] = [
 
 interface Result {
   name: string;
+  /** What a failed step printed about its failures, repeated under the table (a CI log may keep only its end). */
+  failures?: string;
   seconds: number;
   /**
    * User + system CPU seconds of the processes the step waited for. Browsers the step killed rather than waited for
@@ -129,7 +132,8 @@ async function run(step: Step): Promise<boolean> {
     // step's output, which goes to stdout.
     const child = spawn('bash', ['-c', `TIMEFORMAT='%3U %3S'; time { ${step.command}; } 2>&1`], {
       cwd: resolve(root, step.cwd ?? '.'),
-      env: { ...process.env, FORCE_COLOR: '0' },
+      // Plain text: a CI log shows colour codes as noise.
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: Buffer[] = [];
@@ -142,15 +146,33 @@ async function run(step: Step): Promise<boolean> {
       const seconds = (performance.now() - started) / 1000;
       const ok = code === 0;
       const [user = 0, system = 0] = times.trim().split(/\s+/).slice(-2).map(Number);
-      results.push({ name: step.name, seconds, cpu: user + system, ok });
+      const printed = Buffer.concat(output).toString('utf8').trimEnd();
+      results.push({
+        name: step.name,
+        seconds,
+        cpu: user + system,
+        ok,
+        ...(ok ? {} : { failures: digest(printed) }),
+      });
       const mark = ok ? '✓' : '✗';
       process.stdout.write(
-        `\n${mark} ${step.name} — ${seconds.toFixed(0)} s\n${Buffer.concat(output).toString('utf8').trimEnd()}\n${mark} end of ${step.name}\n\n`,
+        `\n${mark} ${step.name} — ${seconds.toFixed(0)} s\n${printed}\n${mark} end of ${step.name}\n\n`,
       );
       outcome(step.name).resolve(ok);
       done(ok);
     });
   });
+}
+
+/**
+ * The part of a failed step's output that says what failed: Vitest's "Failed Tests" section (its first lines), else
+ * the output's end.
+ */
+function digest(printed: string): string {
+  const lines = stripVTControlCharacters(printed).split('\n');
+  const section = lines.findIndex((line) => /⎯ Failed Tests \d+ ⎯/.test(line));
+  const kept = section >= 0 ? lines.slice(section, section + 150) : lines.slice(-60);
+  return kept.join('\n');
 }
 
 async function lane(steps: Step[]): Promise<boolean> {
@@ -226,6 +248,8 @@ if (Number.isFinite(busy))
   console.log(
     `the machine was busy ${busy.toFixed(0)} CPU s of ${(total * availableParallelism()).toFixed(0)} (${availableParallelism()} cores), browsers and PostgreSQL included`,
   );
+for (const r of results.filter((r) => r.failures))
+  console.log(`\n✗ what failed in ${r.name} (the whole output is above)\n${r.failures}`);
 if (unexpected.length)
   console.log(
     `FAILED: PostgreSQL was expected (${expectPostgresVariable}=1, set by .ci/run when it finds a server), but ${unexpected.map((s) => s.suite).join(', ')} did not run`,
