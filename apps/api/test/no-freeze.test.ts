@@ -56,9 +56,10 @@ describe('a slow query', () => {
     expect(during.length).toBeGreaterThanOrEqual(3);
     for (const answer of during) expect(answer.status).toBe(200);
     // Within 50 ms as a rule; on a 2-core machine shared with other suites (the statement itself takes one core)
-    // an answer may wait for the scheduler, never for the statement.
+    // an answer may wait for the scheduler (once 603 ms, with the whole `pnpm test` running), never for the
+    // statement: a server that waited for it would answer once, after it, in about its whole duration.
     const times = during.map((a) => a.ms).sort((x, y) => x - y);
     expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
-    expect(Math.max(...times)).toBeLessThan(Math.min(250, (slowEnd - slowStart) / 4));
+    expect(Math.max(...times)).toBeLessThan((slowEnd - slowStart) / 2);
   });
 });
