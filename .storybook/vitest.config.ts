@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from '@mulot/testing/chromium';
+import { FlakyReporter, retries } from '@mulot/testing/retries';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -13,6 +14,7 @@ export default defineConfig({
   // The browser project shares this (top-level) Vite server, so its pre-bundled dependencies are set here.
   optimizeDeps: { include: storyDependencies() },
   test: {
+    reporters: ['default', new FlakyReporter()],
     // Four pages at once: a story mostly waits (its play function, the settle before the screenshot, the
     // screenshot's own stability check), so on a 2-core machine four pages took the suite from 328 s to 198 s
     // alone (eight: 221 s, the main thread comparing screenshots becomes the bottleneck).
@@ -23,6 +25,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: import.meta.dirname })],
         test: {
           name: 'storybook',
+          retry: retries(),
           setupFiles: [join(import.meta.dirname, 'vitest.setup.ts')],
           // Browser mode's default is 15 s per story: a route story's first one (its modules transformed while it
           // runs) took up to 13 s on a loaded machine with the renderer's CPU throttled 4×. Its own waits give up

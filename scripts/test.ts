@@ -7,6 +7,9 @@
 //    back-office e2e, extension, embed.
 //    A new suite that needs the built product goes in the product lane after the builds and never builds again.
 //
+// A Vitest test that fails once is run again (@mulot/testing/retries); one that passed only then is listed under the
+// table.
+//
 // Each step's output is kept and printed whole when the step ends, so that two lanes never interleave their lines;
 // a failed step stops its lane, the other lane finishes, and the run fails. The table at the end gives each step's
 // wall and CPU time, and the CPU the whole machine spent: compare them with a previous run's before adding a suite.
@@ -19,6 +22,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { flakyFileVariable, retriesVariable } from '@mulot/testing/retries';
 import { expectPostgresVariable, type Skip, skipsFileVariable } from '@mulot/testing/skips';
 
 interface Step {
@@ -92,6 +96,11 @@ const notRun = (name: string, why: string) =>
 const scratch = mkdtempSync(join(tmpdir(), 'mulot-test-'));
 const skipsFile = join(scratch, 'skipped.jsonl');
 process.env[skipsFileVariable] = skipsFile;
+// Every suite shares the machine with the others: a Vitest test that fails once runs again, and one that passes only
+// then is named under the table (@mulot/testing/retries).
+const flakyFile = join(scratch, 'flaky.txt');
+process.env[flakyFileVariable] = flakyFile;
+process.env[retriesVariable] = '1';
 const expectPostgres = process.env[expectPostgresVariable] === '1';
 if (expectPostgres && !process.env.TEST_DATABASE_URL) {
   console.error(
@@ -226,6 +235,9 @@ if (existsSync(skipsFile))
     // A suite run by several processes (Vitest projects, workers) may say it more than once.
     if (!skips.some((s) => s.suite === skip.suite && s.reason === skip.reason)) skips.push(skip);
   }
+const flaky = existsSync(flakyFile)
+  ? [...new Set(readFileSync(flakyFile, 'utf8').split('\n').filter(Boolean))]
+  : [];
 rmSync(scratch, { recursive: true, force: true });
 for (const skip of skips) notRun(skip.suite, skip.reason);
 const unexpected = expectPostgres ? skips.filter((s) => s.postgres) : [];
@@ -247,6 +259,10 @@ const busy = machineBusy() - busyAtStart;
 if (Number.isFinite(busy))
   console.log(
     `the machine was busy ${busy.toFixed(0)} CPU s of ${(total * availableParallelism()).toFixed(0)} (${availableParallelism()} cores), browsers and PostgreSQL included`,
+  );
+if (flaky.length)
+  console.log(
+    `\npassed only on a second run (a wait too short for a busy machine, or a race: make it sturdy)\n${flaky.join('\n')}`,
   );
 for (const r of results.filter((r) => r.failures))
   console.log(`\n✗ what failed in ${r.name} (the whole output is above)\n${r.failures}`);

@@ -1,3 +1,4 @@
+import { FlakyReporter, retries } from '@mulot/testing/retries';
 import { defineConfig } from 'vitest/config';
 
 // Every suite runs on PGlite; when TEST_DATABASE_URL points at a PostgreSQL server, again on PostgreSQL.
@@ -5,6 +6,7 @@ const backends = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pgli
 
 export default defineConfig({
   test: {
+    reporters: ['default', new FlakyReporter()],
     // Two files at a time even on 2 cores (Vitest's default there is one): a file spends most of its time waiting
     // on a database or a server, 217 s → 147 s for both backends on the CI machine.
     maxWorkers: 2,
@@ -16,6 +18,7 @@ export default defineConfig({
     projects: backends.map((backend) => ({
       test: {
         name: backend,
+        retry: retries(),
         environment: 'node',
         include: ['test/**/*.test.ts'],
         env: { MULOT_TEST_BACKEND: backend },

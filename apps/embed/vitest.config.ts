@@ -1,7 +1,10 @@
+import { FlakyReporter, retries } from '@mulot/testing/retries';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    reporters: ['default', new FlakyReporter()],
+    retry: retries(),
     environment: 'node',
     include: ['test/**/*.test.ts'],
     // the end-to-end test starts the API, the demo site with the snippet and Chromium

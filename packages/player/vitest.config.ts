@@ -1,14 +1,17 @@
 import { chromiumLaunchOptions } from '@mulot/testing/chromium';
+import { FlakyReporter, retries } from '@mulot/testing/retries';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    reporters: ['default', new FlakyReporter()],
     projects: [
       {
         // the runtime's behaviour, in the browser it runs in
         test: {
           name: 'browser',
+          retry: retries(),
           include: ['test/*.test.ts'],
           browser: {
             enabled: true,
