@@ -121,9 +121,10 @@ try {
   /**
    * From the visitor's press on the launcher to the catalogue's guide drawn, in the page's own clock: the press
    * as the page sees it (the launcher's host), the guide as the frame that first has it in the panel's root. The
-   * page keeps the closed roots (the launcher's, the panel's) as they are made (its init script wraps `attachShadow`, as any script that runs first
-   * could): the suites' `seeClosedShadowRoots` hands roots over by asking the DevTools protocol for the whole
-   * document every 150 ms, which both delayed the figure by up to a poll and loaded the page's main thread.
+   * page keeps the closed roots (the launcher's, the panel's) as they are made: its init script wraps
+   * `attachShadow`, as any script that runs first could. The suites' `seeClosedShadowRoots` hands roots over by
+   * asking the DevTools protocol for the whole document every 150 ms, which both delayed the figure by up to a poll
+   * and loaded the page's main thread.
    */
   async function open(page: Page): Promise<number> {
     // a real press at the launcher's button, which the page finds in the root it kept
