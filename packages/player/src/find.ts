@@ -20,7 +20,7 @@ import {
   surroundingEvidence,
   WEIGHTS,
 } from './evidence';
-import { contextsOf, inDocumentOrder, labelsAround, standsUnder } from './features';
+import { contextsOf, inDocumentOrder, labelsAround, ownSignature, standsUnder } from './features';
 import { LIMITS } from './limits';
 import type { FindReason, FindStatus } from './reasons';
 import { type PlaceAnswer, RULES, type Scored, type Standing } from './rules';
@@ -293,11 +293,17 @@ function standingPlace(
     }
   }
   const remaining = listed.filter((s) => !elsewhere.includes(s)).sort(byScore);
-  // counted on the whole page, not on the shortlist: a table of forty rows has more copies than the shortlist holds
+  // counted on the whole page, not on the shortlist (a table of forty rows has more copies than the shortlist
+  // holds); and, besides the twins, the elements that look exactly like one standing there, as capture counted
+  // copies whatever their words: "Radio 1" and "Radio 2" are copies of "Radio 3", whose name's key word ("3") leaves
+  // them out of its twins
+  const exactly = new Set(there.map((s) => ownSignature(s.element)));
   let standing = there.length;
   for (const s of first) {
     if (standing >= place.count) break;
-    if (!listed.includes(s) && isTwin(s) && standsUnder(labelsAround(s.element), nearestFirst)) standing++;
+    const copy =
+      (!listed.includes(s) && isTwin(s)) || (!there.includes(s) && exactly.has(ownSignature(s.element)));
+    if (copy && standsUnder(labelsAround(s.element), nearestFirst)) standing++;
   }
   const answer = standing < place.count ? 'fewer' : elsewhere.length ? 'narrowed' : 'kept';
   return { listed: remaining, place: answer };

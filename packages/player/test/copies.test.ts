@@ -96,4 +96,25 @@ describe('among identical copies', () => {
     document.body.innerHTML = table(['Invoice 41', 'Invoice 43', 'Invoice 44']);
     expect(find(d).element).toBeNull();
   });
+
+  // a toggle group of radios drawn as buttons: the inputs differ only by their ids and their labels' words
+  const toggles = (names: string[]) =>
+    `<div class="btn-group" role="group" aria-label="Basic radio toggle button group">${names
+      .map(
+        (name, i) =>
+          `<input type="radio" class="btn-check" name="btnradio" id="btnradio${i + 1}" autocomplete="off">` +
+          `<label class="btn btn-outline-primary" for="btnradio${i + 1}">${name}</label>`,
+      )
+      .join('')}</div>`;
+
+  test('a radio among radios named alike but for a number is found on the unchanged page, and not claimed once it is gone', () => {
+    document.body.innerHTML = toggles(['Radio 1', 'Radio 2', 'Radio 3']);
+    const d = roundTrip(capture(document.getElementById('btnradio3') as Element));
+    expect(d.copies).toBe(2);
+    const result = find(d);
+    expect(result.element).toBe(document.getElementById('btnradio3'));
+    expect(result.status).toBe('found');
+    document.body.innerHTML = toggles(['Radio 1', 'Radio 2']);
+    expect(find(d).element).toBeNull();
+  });
 });
