@@ -88,7 +88,8 @@ export function loggingOptions(
 
 /** Echoes the request id so a client (or a proxy) can quote it when reporting a problem. */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }

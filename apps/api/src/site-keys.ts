@@ -15,10 +15,19 @@ export class SiteKeys<Site> {
     this.#ttlMs = ttlMs;
   }
 
+  /**
+   * What this replica holds of the key now, without waiting: `{ site }` (undefined for a key no project has) or
+   * undefined when it must be read (`find`).
+   */
+  held(key: string): { site: Site | undefined } | undefined {
+    const held = this.#held.get(key);
+    return held && Date.now() - held.at < this.#ttlMs ? held : undefined;
+  }
+
   /** The key's project, or undefined for a key no project has (held too: a flood of made-up keys costs no read). */
   async find(key: string): Promise<Site | undefined> {
-    const held = this.#held.get(key);
-    if (held && Date.now() - held.at < this.#ttlMs) return held.site;
+    const held = this.held(key);
+    if (held) return held.site;
     const site = await this.#load(key);
     if (this.#held.size >= 10_000) this.#held.clear();
     this.#held.set(key, { site, at: Date.now() });

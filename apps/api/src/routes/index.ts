@@ -134,8 +134,8 @@ function routeFor(services: Services, operationId: OperationId, rules: Operation
       log: request.log,
     });
   return {
-    onRequest: [accessHook(services, operationId, rules), contentTypeHook(rules.bodyTypes)],
-    preValidation: [integerQuery(rules.integerQuery), bodyCheck(rules.bodyTypes)],
+    onRequest: [...accessHook(services, operationId, rules), contentTypeHook(rules.bodyTypes)],
+    preValidation: [...integerQuery(rules.integerQuery), bodyCheck(rules.bodyTypes)],
     // The public calls: the site key's project, its origin and the counts, once the query and body are valid.
     ...(rules.rateLimit === 'public' ? { preHandler: [siteHook(services)] } : {}),
     handler: respond(services, operationId, rules, run),

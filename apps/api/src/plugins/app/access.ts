@@ -15,17 +15,27 @@ function bearer(request: FastifyRequest): string | null {
 
 const lastActiveEveryMs = 5 * 60 * 1000;
 
-/** Authentication, organization membership and role, before the body is even read. */
+/**
+ * Authentication, organization membership and role, before the body is even read: the operation's onRequest hooks
+ * (none for a public operation without the auth limit; the public calls' site key is checked once the query is
+ * valid, plugins/app/site.ts).
+ */
 export function accessHook(services: Services, operationId: OperationId, rules: OperationRules) {
   const { access } = rules;
-  return async (request: FastifyRequest): Promise<void> => {
-    if (access === 'public') {
-      // Login counts its request in the same statement as it checks the failed-login limits (handler).
-      if (rules.rateLimit === 'auth' && operationId !== 'login') {
+  if (access === 'public') {
+    // Login counts its request in the same statement as it checks the failed-login limits (handler).
+    if (rules.rateLimit !== 'auth' || operationId === 'login') return [];
+    return [
+      async (request: FastifyRequest): Promise<void> => {
         refuseAfter(await services.limits.take([{ bucket: 'auth-request', key: `client:${request.ip}` }]));
-      }
-      return;
-    }
+      },
+    ];
+  }
+  return [memberHook(services, access)];
+}
+
+function memberHook(services: Services, access: Exclude<OperationRules['access'], 'public'>) {
+  return async (request: FastifyRequest): Promise<void> => {
     const token = bearer(request);
     const claims = token ? await services.tokens.verify(token) : null;
     if (!claims || !uuidPattern.test(claims.userId)) throw new HttpProblem('unauthenticated');

@@ -174,8 +174,8 @@ export function respond(
     if (tag && !('raw' in result) && result.status === 200) {
       reply.code(200);
       // The route's own serializer (from the contract's schema): the bytes the uncached answer would carry.
-      const payload = Buffer.from(
-        String(reply.serializeInput(result.body as Record<string, unknown>, '200', 'application/json')),
+      const payload = String(
+        reply.serializeInput(result.body as Record<string, unknown>, '200', 'application/json'),
       );
       services.reads.set(cacheKey, tag, payload);
       return reply.type('application/json; charset=utf-8').send(payload);

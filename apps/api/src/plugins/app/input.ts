@@ -1,6 +1,6 @@
 // Request bodies: parsed only for the content types the contract lists, and refused before a handler when the
 // database could not store them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { HttpProblem } from '../../problems.ts';
@@ -60,12 +60,23 @@ export function unstorable(
   return null;
 }
 
+/**
+ * A hook that waits for nothing, in Fastify's callback style: an `async` hook costs every request a promise and a
+ * turn of the microtask queue, which the public calls' throughput shows. What it throws is the request's error.
+ */
+export function synchronous(check: (request: FastifyRequest, reply: FastifyReply) => void) {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    check(request, reply);
+    done();
+  };
+}
+
 const missingBody = () =>
   new HttpProblem('validation', { key: 'empty-body', fields: [{ field: '/body', key: 'field.required' }] });
 
 /** A body of a type the operation does not take answers 415 before it is read (and never reaches a handler). */
 export function contentTypeHook(accepted: string[]) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return synchronous((request) => {
     const header = request.headers['content-type'];
     const hasBody =
       request.headers['transfer-encoding'] !== undefined ||
@@ -75,7 +86,7 @@ export function contentTypeHook(accepted: string[]) {
     if (!accepted.includes(type)) {
       throw new HttpProblem('unsupported-media-type', { params: { type: type.slice(0, 100) || '-' } });
     }
-  };
+  });
 }
 
 /** Fastify picks the body schema by content type, so a request without one would skip validation. */
@@ -84,18 +95,21 @@ export function contentTypeHook(accepted: string[]) {
  * integer bounds apply (types are never coerced otherwise; anything else stays text and answers `field.type`).
  */
 export function integerQuery(names: string[]) {
-  return async (request: FastifyRequest) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    if (!query) return;
-    for (const name of names) {
-      const value = query[name];
-      if (typeof value === 'string' && /^-?[0-9]{1,15}$/.test(value)) query[name] = Number(value);
-    }
-  };
+  if (names.length === 0) return [];
+  return [
+    synchronous((request) => {
+      const query = request.query as Record<string, unknown> | undefined;
+      if (!query) return;
+      for (const name of names) {
+        const value = query[name];
+        if (typeof value === 'string' && /^-?[0-9]{1,15}$/.test(value)) query[name] = Number(value);
+      }
+    }),
+  ];
 }
 
 export function bodyCheck(accepted: string[]) {
-  return async (request: FastifyRequest) => {
+  return synchronous((request) => {
     // An empty body of an image type is parsed as an empty buffer: as missing as no body at all.
     const empty = Buffer.isBuffer(request.body) && request.body.length === 0;
     if (accepted.length > 0 && (request.body === undefined || request.body === null || empty))
@@ -107,7 +121,7 @@ export function bodyCheck(accepted: string[]) {
         unstorable(request.params, '/params');
       if (found) throw new HttpProblem('validation', { fields: [found] });
     }
-  };
+  });
 }
 
 export default fp(async function input(app: FastifyInstance, { config }: { config: Config }) {

@@ -100,8 +100,9 @@ export default fp(async function services(app: FastifyInstance, { config }: { co
   app.decorateRequest('site', null);
   app.decorateRequest('locale', 'fr');
   echoRequestId(app);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = localeOf(request.headers['x-locale']);
+    done();
   });
   app.addHook('onReady', async () => {
     services.outbox.start();

@@ -1,12 +1,12 @@
 // The public calls a customer's site makes for its end users (issue 39): the site key names the project, the
 // browser's Origin must be one of its sites, and both the client and the key are counted.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { HttpProblem } from '../../problems.ts';
 import { refuseAfter } from '../../rate-limit.ts';
 import { hostOf, onSites } from '../../repositories/projects.ts';
-import type { Services } from '../../types.ts';
+import type { Services, Site } from '../../types.ts';
 
 /** The key, from the query or the body: the contract's `SiteKey` pattern has already validated it. */
 function keyOf(request: FastifyRequest): string | null {
@@ -52,38 +52,52 @@ function httpOrigin(address: string): string | null {
  * then one hit counted per client address and per key, and the site remembered as seen (installation status).
  */
 export function siteHook(services: Services) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  // Most calls name a key this replica read within the second: checked without waiting (Fastify's callback style),
+  // the others once their project is read.
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const key = keyOf(request);
-    const project = key ? await services.siteKeys.find(key) : undefined;
-    const client = { bucket: 'public-client', key: request.ip } as const;
-    if (!project) {
-      refuseAfter(services.publicCounts.take([client]));
-      throw new HttpProblem('not-found', { key: 'site-key-unknown' });
-    }
-    // Only a web page's Origin is a site's: CORS protects the project against other web pages. A client that is no
-    // web page (a server, a test, the extension's background with its `chrome-extension://` origin) calls as one
-    // without an Origin already may: no CORS header, not refused (ADR 18).
-    const origin = webOrigin(request.headers.origin);
-    // Whatever the caller, the answer depends on the Origin: a shared cache must not hand an answer made without
-    // one (no CORS header) to a site's page.
-    reply.header('vary', 'Origin');
-    if (origin !== null) {
-      if (!onSites(project.sites, origin)) throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
-      reply.header('access-control-allow-origin', origin);
-    }
-    refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
-    request.site = project;
-    // The page said that the site identified its user (GET /public/start?identified=1): the project remembers when,
-    // for the "Démarrage" card. Here rather than in the handler, which a held or revalidated answer skips.
-    if ((request.query as { identified?: unknown } | undefined)?.identified === '1')
-      services.identifySightings.seen(project.id);
-    // The installation status: the browser's Origin accepted above, else (a call without one) the page the call
-    // names when it is one of the project's.
-    const page = origin === null ? pageOf(request) : null;
-    const seenOrigin = origin ?? (page && onSites(project.sites, page) ? httpOrigin(page) : null);
-    const seenHost = seenOrigin ? hostOf(seenOrigin) : null;
-    if (seenOrigin && seenHost) services.siteSightings.seen(project.id, seenHost, seenOrigin);
+    const held = key ? services.siteKeys.held(key) : { site: undefined };
+    if (!held)
+      return services.siteKeys.find(key as string).then((site) => admit(services, request, reply, site));
+    admit(services, request, reply, held.site);
+    done();
   };
+}
+
+function admit(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  project: Site | undefined,
+): void {
+  const client = { bucket: 'public-client', key: request.ip } as const;
+  if (!project) {
+    refuseAfter(services.publicCounts.take([client]));
+    throw new HttpProblem('not-found', { key: 'site-key-unknown' });
+  }
+  // Only a web page's Origin is a site's: CORS protects the project against other web pages. A client that is no
+  // web page (a server, a test, the extension's background with its `chrome-extension://` origin) calls as one
+  // without an Origin already may: no CORS header, not refused (ADR 18).
+  const origin = webOrigin(request.headers.origin);
+  // Whatever the caller, the answer depends on the Origin: a shared cache must not hand an answer made without
+  // one (no CORS header) to a site's page.
+  reply.header('vary', 'Origin');
+  if (origin !== null) {
+    if (!onSites(project.sites, origin)) throw new HttpProblem('forbidden', { key: 'origin-not-allowed' });
+    reply.header('access-control-allow-origin', origin);
+  }
+  refuseAfter(services.publicCounts.take([client, { bucket: 'public-key', key: project.id }]));
+  request.site = project;
+  // The page said that the site identified its user (GET /public/start?identified=1): the project remembers when,
+  // for the "Démarrage" card. Here rather than in the handler, which a held or revalidated answer skips.
+  if ((request.query as { identified?: unknown } | undefined)?.identified === '1')
+    services.identifySightings.seen(project.id);
+  // The installation status: the browser's Origin accepted above, else (a call without one) the page the call
+  // names when it is one of the project's.
+  const page = origin === null ? pageOf(request) : null;
+  const seenOrigin = origin ?? (page && onSites(project.sites, page) ? httpOrigin(page) : null);
+  const seenHost = seenOrigin ? hostOf(seenOrigin) : null;
+  if (seenOrigin && seenHost) services.siteSightings.seen(project.id, seenHost, seenOrigin);
 }
 
 /**
