@@ -55,7 +55,7 @@ interface Launcher {
   button: HTMLButtonElement;
 }
 
-function launcher(locale: Locale, position: Position, onOpen: () => void): Launcher {
+function launcher(locale: Locale, position: Position, onPress: () => void, onOpen: () => void): Launcher {
   const host = document.createElement('mulot-launcher');
   host.setAttribute('data-mulot-ui', 'launcher');
   host.setAttribute('data-position', position);
@@ -68,6 +68,10 @@ function launcher(locale: Locale, position: Position, onOpen: () => void): Launc
   button.innerHTML =
     '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M21 12a9 9 0 1 1-3.6-7.2"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3"/><path d="M12 17h.01"/></svg>';
   button.append(TEXT[locale].label);
+  // the user's press: the reader chunk is fetched and evaluated while the button is held, the click then opens it
+  button.addEventListener('pointerdown', (event) => {
+    if (event.isTrusted && event.button === 0) onPress();
+  });
   button.addEventListener('click', (event) => {
     // a script of the page cannot open the reader by clicking for the user: only the user's own click does
     if (event.isTrusted) onOpen();
@@ -95,7 +99,13 @@ function main(script: HTMLScriptElement): void {
   const position: Position = script.dataset.position === 'left' ? 'left' : 'right';
   let drawn: Launcher | null = null;
   const showLauncher = (shown: boolean) => {
-    if (!drawn && shown) drawn = launcher(locale, position, () => withReader((r) => r.open()));
+    if (!drawn && shown)
+      drawn = launcher(
+        locale,
+        position,
+        () => void chunk().catch(() => undefined),
+        () => withReader((r) => r.open()),
+      );
     if (!drawn) return;
     const { host } = drawn;
     host.hidden = !shown;
@@ -116,10 +126,22 @@ function main(script: HTMLScriptElement): void {
   // the reader's panel is open (or a guide plays): nothing starts by itself meanwhile
   let readerOpen = false;
 
+  type ReaderChunk = { mount(config: EmbedConfig): EmbedReader };
+  let imported: Promise<ReaderChunk> | null = null;
+  const chunk = (): Promise<ReaderChunk> => {
+    if (imported) return imported;
+    const importing: Promise<ReaderChunk> = import(/* @vite-ignore */ new URL(__MULOT_READER__, src).href);
+    // a failed import is tried again at the next press
+    importing.catch(() => {
+      if (imported === importing) imported = null;
+    });
+    imported = importing;
+    return importing;
+  };
   let reader: Promise<EmbedReader | null> | null = null;
   const load = (): Promise<EmbedReader | null> => {
-    reader ??= import(/* @vite-ignore */ new URL(__MULOT_READER__, src).href)
-      .then((chunk: { mount(config: EmbedConfig): EmbedReader }) => {
+    reader ??= chunk()
+      .then((loaded) => {
         const config: EmbedConfig = {
           apiBase: new URL('/api', src).href,
           siteKey,
@@ -132,7 +154,7 @@ function main(script: HTMLScriptElement): void {
           warn,
           subject: () => identity?.subject ?? null,
         };
-        const mounted = chunk.mount(config);
+        const mounted = loaded.mount(config);
         readerOpen = true;
         showLauncher(false);
         return mounted;
