@@ -276,6 +276,18 @@ describe('the embed snippet on the demo site, for a visitor without an account o
     expect(chunks).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     const styles = await pageStyles(page);
+    // a press released off the launcher is no click: the reader chunk loads from the press, nothing opens
+    const box = await launcher.boundingBox();
+    if (!box) throw new Error('the launcher has no box');
+    const loaded = page.waitForResponse((response) => response.url().includes('/embed/reader-'));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await loaded;
+    await page.mouse.move(box.x - 100, box.y - 100);
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    expect(await page.locator('mulot-panel').count()).toBe(0);
+    await expectPage(launcher).toBeVisible();
     await launcher.click();
 
     const panel = page.locator('mulot-panel');
