@@ -52,14 +52,24 @@ afterAll(async () => {
   rmSync(embed, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(headers: Headers) {
+function expectSecurityHeaders(headers: Headers, api: boolean) {
   const csp = headers.get('content-security-policy') ?? '';
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("script-src 'self'");
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  if (api) {
+    // an API answer lets nothing load, nor frame it (OWASP's REST headers), and carries no document's headers
+    expect(csp).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(headers.get('x-dns-prefetch-control')).toBeNull();
+  } else {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  }
   expect(headers.get('x-content-type-options')).toBe('nosniff');
   expect(headers.get('strict-transport-security')).toBeTruthy();
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
 }
 
 describe('serving the product', () => {
@@ -73,7 +83,7 @@ describe('serving the product', () => {
       '/api/docs',
     ]) {
       const answer = await server.call('GET', path);
-      expectSecurityHeaders(answer.headers);
+      expectSecurityHeaders(answer.headers, path.startsWith('/api/') && path !== '/api/docs');
     }
   });
 

@@ -63,9 +63,29 @@ export default fp(async function securityHeaders(
     // Screenshots are fetched by the extension from customer pages.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  // The first hook of every route (the request id and locale hooks aside): even a refusal carries them.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // The API's answers (JSON, problems, screenshots) are no documents: OWASP's set for REST answers, a policy that
+  // lets nothing load or frame them, and none of helmet's headers that only a document reads (opener and agent
+  // cluster, DNS prefetch, IE's download and XSS filters, Flash's policy files). A public catalogue is read on
+  // every page view of a customer's site: these headers were half of its bytes.
+  const apiHeaders = staticHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  // The first hook of every route (the request id and locale hooks aside): even a refusal carries them. The API's
+  // documentation is a page.
+  app.addHook('onRequest', (request, reply, done) => {
+    const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    for (const [name, value] of api ? apiHeaders : headers) reply.raw.setHeader(name, value);
     done();
   });
 });
