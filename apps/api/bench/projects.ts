@@ -2,9 +2,9 @@
 // current If-None-Match), writes (PUT /api/projects/:id) and an end user's site reading its catalogue by site key
 // (GET /api/public/catalogue, issue 39) per second with p50/p99, next to a bare Fastify route
 // answering the same bytes, measured in the same run as the ceiling. Loopback only; a few seconds per measurement.
-// The bare route is measured again between every two rows, and each row is compared with the mean of the two bare
-// measurements around it: on a shared machine the load moves within a run, and one ceiling taken at the start made
-// the ratios swing by a factor of two.
+// Each row is measured in rounds (BENCH_ROUNDS, 3) with the bare route measured between every two, each round is
+// compared with the mean of the two bare measurements around it, and the median round is reported: on a shared
+// machine the load moves within a run, and one ceiling taken at the start made the ratios swing by a factor of two.
 // Database: a fresh PGlite directory (the default installation, one replica), or, with BENCH_DATABASE_URL, a
 // scratch database created on that PostgreSQL server and dropped afterwards; then also three replicas of the real
 // command behind nginx (deploy/nginx.conf) when nginx is installed.
@@ -22,6 +22,7 @@ const duration = Number(process.env.BENCH_SECONDS ?? 5);
 // BENCH_ROWS=public measures the end users' rows only (pnpm bench:embed's throughput part).
 const membersRows = process.env.BENCH_ROWS !== 'public';
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function measure(
   title: string,
@@ -150,16 +151,26 @@ try {
 
   const bareRun = () => measure('bare Fastify route, same bytes (ceiling)', `${bareBase}/bare`);
   type Figures = Awaited<ReturnType<typeof measure>>;
-  // Each row with the bare route measured just before and just after it.
-  const measured: Array<{ row: Figures; around: [Figures, Figures] }> = [];
+  type Round = { row: Figures; around: [Figures, Figures]; ratio: number };
+  // Each row in rounds, the bare route measured just before and just after each round; the median round is reported.
+  // Load that comes and goes within a run (this machine's throughput moved by half within minutes) then falls on
+  // some rounds rather than on the figure.
+  const measured: Array<{ median: Round; ratios: number[] }> = [];
   let lastBare = await bareRun();
   const bares = [lastBare];
   const row = async (run: () => ReturnType<typeof measure>) => {
-    const before = lastBare;
-    const figures = await run();
-    lastBare = await bareRun();
-    bares.push(lastBare);
-    measured.push({ row: figures, around: [before, lastBare] });
+    const done: Round[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const before = lastBare;
+      const figures = await run();
+      lastBare = await bareRun();
+      bares.push(lastBare);
+      const ceiling = (before['req/s (mean)'] + lastBare['req/s (mean)']) / 2;
+      done.push({ row: figures, around: [before, lastBare], ratio: figures['req/s (mean)'] / ceiling });
+    }
+    const ratios = done.map((r) => r.ratio);
+    const median = done.toSorted((a, b) => a.ratio - b.ratio)[Math.floor(done.length / 2)] as Round;
+    measured.push({ median, ratios });
   };
   if (membersRows) {
     await row(() => measure('1 replica: GET /api/projects', `${base}/api/projects?limit=100`, headers));
@@ -217,15 +228,24 @@ try {
   console.log(
     `bare route between the rows: ${bares.map((b) => b['req/s (mean)']).join(', ')} req/s; p99 ${bares.map((b) => b['latency p99 (ms)']).join(', ')} ms`,
   );
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+  console.log(`each row: the median of ${rounds} rounds, each between two bare measurements`);
   console.table(
-    measured.map(({ row: r, around: [before, after] }) => {
-      const ceiling = (before['req/s (mean)'] + after['req/s (mean)']) / 2;
-      return {
+    measured.map(
+      ({
+        median: {
+          row: r,
+          around: [before, after],
+          ratio,
+        },
+        ratios,
+      }) => ({
         ...r,
-        'bare around (req/s)': Math.round(ceiling),
-        'of bare': `${((r['req/s (mean)'] / ceiling) * 100).toFixed(1)}%`,
-      };
-    }),
+        'bare around (req/s)': Math.round((before['req/s (mean)'] + after['req/s (mean)']) / 2),
+        'of bare': percent(ratio),
+        'of bare (rounds)': ratios.map(percent).join(', '),
+      }),
+    ),
   );
 } finally {
   // autocannon may leave a few requests in flight when a measurement ends.
