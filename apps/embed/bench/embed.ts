@@ -122,9 +122,9 @@ try {
 
   /**
    * From the visitor's click on the launcher (the button released, when a button acts) to the catalogue's guide
-   * drawn, in the page's own clock: the click as the page sees it (the launcher's host), the guide as the frame that first has it in the panel's root. The
-   * page keeps the closed roots (the launcher's, the panel's) as they are made: its init script wraps
-   * `attachShadow`, as any script that runs first could. The suites' `seeClosedShadowRoots` hands roots over by
+   * drawn, in the page's own clock: the click's input time on the launcher's host, the guide as the frame that first
+   * has it in the panel's root. The page keeps the closed roots (the launcher's, the panel's) as they are made: its
+   * init script wraps `attachShadow`, as any script that runs first could. The suites' `seeClosedShadowRoots` hands roots over by
    * asking the DevTools protocol for the whole document every 150 ms, which both delayed the figure by up to a poll
    * and loaded the page's main thread.
    */

@@ -16,6 +16,7 @@ import {
   render,
   validationProblem,
 } from '../../problems.ts';
+import { apiSecurityHeaders } from '../external/security-headers.ts';
 
 function statusKind(status: number): ProblemKind {
   switch (status) {
@@ -104,17 +105,10 @@ export function sendProblem(
 
 /**
  * Malformed URLs (bad percent-encoding…) are answered before routing: as problems too. They skip the hooks,
- * helmet's included, so the security headers are set here.
+ * helmet's included, so the API's security headers are set here.
  */
 export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
-  reply.headers({
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
-    'x-request-id': request.id,
-  });
+  reply.headers({ ...Object.fromEntries(apiSecurityHeaders), 'x-request-id': request.id });
   void sendProblem(reply, request, toProblem(error, request));
 };
 
