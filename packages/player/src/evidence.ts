@@ -79,7 +79,7 @@ export interface Evidence {
    * what a copy of the target (capture's `copies`) may differ by, or the target itself once reworded: its id, its
    * words (name, text, and the attributes holding words)
    */
-  apart?: boolean;
+  apart?: 'id' | 'words';
   /** counts only when it tells the candidates apart: every one of them showing it, it is not the target's alone */
   selective?: boolean;
   match: (el: Element) => number;
@@ -227,7 +227,7 @@ export function ownEvidence(d: TargetDescriptor, page: PageReading, key: string 
     if (value === undefined || dead(name, value)) continue;
     out.push({
       weight: ATTRIBUTE_WEIGHTS[name],
-      apart: name === 'id' || WORDED_ATTRIBUTES.has(name),
+      apart: name === 'id' ? 'id' : WORDED_ATTRIBUTES.has(name) ? 'words' : undefined,
       match: (el) => attributeMatch(name, value, el),
     });
   }
@@ -302,7 +302,7 @@ function wordEvidence(
     {
       weight: sameText ? WEIGHTS.name + WEIGHTS.text : WEIGHTS.name,
       named: true,
-      apart: true,
+      apart: 'words',
       match: (el) => {
         const actual = nameOf(el);
         // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
@@ -316,7 +316,7 @@ function wordEvidence(
     const text = similarityTo(d.text);
     out.push({
       weight: WEIGHTS.text,
-      apart: true,
+      apart: 'words',
       match: (el) => {
         const s = text(visibleText(el).slice(0, 100));
         return s >= MIN_SIMILARITY ? s : 0;

@@ -147,9 +147,12 @@ function scoreOwnFeatures(d: TargetDescriptor, pool: Element[], page: PageReadin
     // what a copy of the target keeps: every feature but its words and its id
     let apart = 0;
     let apartMax = 0;
+    let words = 0;
     own.forEach((e, f) => {
       if (!e.apart) return;
-      apart += (weights[f] as number) * (m[f] as number);
+      const points = (weights[f] as number) * (m[f] as number);
+      apart += points;
+      if (e.apart === 'words') words += points;
       apartMax += weights[f] as number;
     });
     const rest = ownMax + fixedMax - apartMax;
@@ -162,6 +165,7 @@ function scoreOwnFeatures(d: TargetDescriptor, pool: Element[], page: PageReadin
       renamed: name < LIMITS.same,
       alike: name > 0,
       lacks: name === 1 && identity < LIMITS.everyFeature,
+      words,
       context: 0,
       place: 0,
     };
@@ -259,8 +263,8 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
  * that told the target from its copies are set aside: whatever else changed, they are not the target (`narrowed`).
  * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
  * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
- * (`fewer`). Among as many twins there as at capture, the one at the target's position gains what a position is
- * worth.
+ * (`fewer`). Among the twins there, their words say nothing (wordsAlike); among as many twins there as at capture,
+ * the one at the target's position gains what a position is worth.
  */
 /** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
 const isTwin = (s: Scored) => s.copy > LIMITS.everyFeature && s.alike;
@@ -284,6 +288,8 @@ function standingPlace(
     const partly = elsewhere.some((s) => nearestFirst.some((label) => under(s, [label])));
     return { listed, place: partly ? 'partial' : 'gone' };
   }
+  // more of them there than at capture: some are not the copies it had, and may have had other words
+  if (there.length <= place.count) wordsAlike(there);
   if (there.length === place.count && place.count > 1) {
     const at = inDocumentOrder(there.map((s) => s.element))[place.index];
     const atIndex = there.find((s) => s.element === at);
@@ -307,6 +313,24 @@ function standingPlace(
   }
   const answer = standing < place.count ? 'fewer' : elsewhere.length ? 'narrowed' : 'kept';
   return { listed: remaining, place: answer };
+}
+
+/**
+ * Copies of the target had its words at capture (their own features were the same), so among those standing where
+ * it stood, words reworded since tell which ones a redeploy reworded, not which one is the target: each is scored as
+ * keeping the words the best of them keeps, and only the rest of the evidence (its place, its surroundings, its id)
+ * tells them apart.
+ */
+function wordsAlike(twins: Scored[]) {
+  const most = Math.max(...twins.map((s) => s.words));
+  for (const s of twins) {
+    const lift = most - s.words;
+    if (!lift || !s.own) continue;
+    s.identity *= (s.own + lift) / s.own;
+    s.own += lift;
+    s.score += lift;
+    s.words = most;
+  }
 }
 
 function addSurroundings(s: Scored, matches: number[], around: Evidence[], weights: number[]) {

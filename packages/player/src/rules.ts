@@ -23,6 +23,8 @@ export interface Scored {
   alike: boolean;
   /** it bears the target's very name and yet lacks some of its features (an attribute, an icon, a class) */
   lacks: boolean;
+  /** the part of its own score that comes from the target's words (name, text, the attributes holding words) */
+  words: number;
   /** how alike its section title is to the target's, 1 when it stands under the same one (or, like it, none) */
   context: number;
   /** the title around its section is not the one around the target's */

@@ -117,4 +117,19 @@ describe('among identical copies', () => {
     document.body.innerHTML = toggles(['Radio 1', 'Radio 2']);
     expect(find(d).element).toBeNull();
   });
+
+  // the same author's link in two identical entries: only their position tells them apart
+  const entries = (names: string[], wrapped = false) =>
+    `<section>${names
+      .map((name) => `<article><a href="/profile" class="author">${name}</a></article>`)
+      .map((entry) => (wrapped ? `<div>${entry}</div>` : entry))
+      .join('')}</section>`;
+
+  test('a copy that kept the words the target was reworded out of is not taken for it: the copies are told apart by their place', () => {
+    document.body.innerHTML = entries(['Peter Richards', 'Peter Richards']);
+    const d = roundTrip(capture(document.querySelectorAll('a')[1] as Element));
+    expect(d.copies).toBe(1);
+    document.body.innerHTML = entries(['Peter Richards', 'Peter Richards now'], true);
+    expect(find(d)).toMatchObject({ status: 'found', element: document.querySelectorAll('a')[1] });
+  });
 });
