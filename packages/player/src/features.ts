@@ -1,6 +1,6 @@
 // What the finder reads of an element: its own features (attributes, classes, icons, name) and where it stands
 // (ancestors, section titles, landmark, nearby text, positions). capture() writes them down, find() compares them.
-import { MIN_SIMILARITY, normalize, parentOf, similarity, TAG_ROLES } from './dom';
+import { MIN_SIMILARITY, normalize, parentOf, similarity, TAG_ROLES, wordsOf } from './dom';
 import { isGeneratedId, isHashedClass } from './stability';
 import { type AncestorSignature, type Place, STABLE_ATTRIBUTES } from './target';
 
@@ -390,5 +390,38 @@ export function placeAmong(el: Element, copies: Element[]): Place | undefined {
   // no label tells it from its copies: its place is among all of them
   const group = inDocumentOrder([el, ...standing]);
   const path = mine.slice(0, labels).map((choices) => choices[0] as string);
-  return { path: path.reverse(), index: group.indexOf(el), count: group.length };
+  const place: Place = { path: path.reverse(), index: group.indexOf(el), count: group.length };
+  const [own, ...others] = itemsOf([el, ...copies]).map(itemWords);
+  const words = [...(own as Set<string>)].filter((w) => !others.some((theirs) => theirs.has(w)));
+  if (words.length) place.words = words.slice(0, 8);
+  return place;
+}
+
+/**
+ * For each element, its item: the largest container holding it and none of the others (an alert around its close
+ * button, a card around its link, a row around its action), the element itself when none does.
+ */
+export function itemsOf(elements: readonly Element[]): Element[] {
+  const holding = new Map<Element, number>();
+  for (const el of elements)
+    for (let p = parentOf(el); p; p = parentOf(p)) holding.set(p, (holding.get(p) ?? 0) + 1);
+  return elements.map((el) => {
+    let item = el;
+    for (let p = parentOf(el); p && p.localName !== 'body' && holding.get(p) === 1; p = parentOf(p)) item = p;
+    return item;
+  });
+}
+
+/**
+ * The words of an item, whatever their order: a re-order of its parts keeps them. Read text by text, as its parts
+ * re-ordered may bring two texts together with no space between them.
+ */
+export function itemWords(item: Element): Set<string> {
+  const words = new Set<string>();
+  const walker = item.ownerDocument.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(), read = 0; n && read < 2000; n = walker.nextNode()) {
+    read += n.nodeValue?.length ?? 0;
+    for (const word of wordsOf(n.nodeValue ?? '')) words.add(word);
+  }
+  return words;
 }

@@ -20,7 +20,15 @@ import {
   surroundingEvidence,
   WEIGHTS,
 } from './evidence';
-import { contextsOf, inDocumentOrder, labelsAround, ownSignature, standsUnder } from './features';
+import {
+  contextsOf,
+  inDocumentOrder,
+  itemsOf,
+  itemWords,
+  labelsAround,
+  ownSignature,
+  standsUnder,
+} from './features';
 import { LIMITS } from './limits';
 import type { FindReason, FindStatus } from './reasons';
 import { type PlaceAnswer, RULES, type Scored, type Standing } from './rules';
@@ -247,7 +255,7 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
   shortlist.sort(byScore);
 
   const keeping = ownMax ? shortlist.filter(kept) : shortlist;
-  const { listed, place } = standingPlace(d, first, keeping);
+  const { listed, place } = standingPlace(d, first, keeping, margin);
   const { chosen, full } = onlyFullMatch(d, first, listed, margin);
   // the chosen one first, the others in their order
   const plausible = chosen ? [chosen, ...listed.filter((s) => s !== chosen)] : listed;
@@ -263,8 +271,9 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
  * that told the target from its copies are set aside: whatever else changed, they are not the target (`narrowed`).
  * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
  * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
- * (`fewer`). Among the twins there, their words say nothing (wordsAlike); among as many twins there as at capture,
- * the one at the target's position gains what a position is worth.
+ * (`fewer`). Among the twins there, their words say nothing (wordsAlike); the one whose item alone holds the words
+ * that told the target's from its copies' gains a lead that breaks a tie (holdingWords); among as many twins there
+ * as at capture, the one at the target's position gains what a position is worth.
  */
 /** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
 const isTwin = (s: Scored) => s.copy > LIMITS.everyFeature && s.alike;
@@ -273,6 +282,7 @@ function standingPlace(
   d: TargetDescriptor,
   first: Scored[],
   listed: Scored[],
+  margin: number,
 ): { listed: Scored[]; place: PlaceAnswer } {
   const place = d.place;
   if (!place || !listed.length) return { listed, place: 'unknown' };
@@ -290,6 +300,8 @@ function standingPlace(
   }
   // more of them there than at capture: some are not the copies it had, and may have had other words
   if (there.length <= place.count) wordsAlike(there);
+  const holder = place.words && holdingWords(place.words, there, first);
+  if (holder) holder.score += LIMITS.itemWords * margin;
   if (there.length === place.count && place.count > 1) {
     const at = inDocumentOrder(there.map((s) => s.element))[place.index];
     const atIndex = there.find((s) => s.element === at);
@@ -313,6 +325,23 @@ function standingPlace(
   }
   const answer = standing < place.count ? 'fewer' : elsewhere.length ? 'narrowed' : 'kept';
   return { listed: remaining, place: answer };
+}
+
+/**
+ * The one copy standing there whose item (its alert, its card, its row: the largest container holding it and no other
+ * copy) holds most of the words that told the target's item from its copies' at capture, if only one does. Words,
+ * unlike positions, move with the item when a redeploy re-orders or wraps the copies.
+ */
+function holdingWords(words: string[], there: Scored[], first: Scored[]): Scored | undefined {
+  if (there.length < 2) return undefined;
+  // every copy of the page, there or elsewhere: a copy of its whole card (its words with it) makes them tell nothing
+  const twins = first.filter(isTwin);
+  const items = itemsOf(twins.map((s) => s.element));
+  const holders = twins.filter((_, i) => {
+    const theirs = itemWords(items[i] as Element);
+    return words.filter((w) => theirs.has(w)).length >= LIMITS.heldWords * words.length;
+  });
+  return holders.length === 1 && there.includes(holders[0] as Scored) ? holders[0] : undefined;
 }
 
 /**

@@ -48,6 +48,13 @@ export const LIMITS = {
   hiddenChecked: 4,
   /** the lead an element named by another through the target's id gets, in margins: it breaks ties, no more */
   linked: 1.5,
+  /**
+   * a copy whose item holds this share of the words that told the target's item from its copies' at capture is
+   * told by them, when it is the only one…
+   */
+  heldWords: 0.5,
+  /** …and gains this lead, in margins: enough to break a tie between copies, not to overturn a clear lead */
+  itemWords: 1.5,
   /** a lead over the next candidate of this many margins is a clear one: the reported confidence keeps its share */
   clearLead: 3,
 } as const;

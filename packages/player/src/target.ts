@@ -36,6 +36,11 @@ export interface Place {
   path: string[];
   index: number;
   count: number;
+  /**
+   * words of its item (the largest container holding it and none of its copies: its alert, its card, its row) that
+   * none of its copies' items hold: a re-order or a wrapper moves them with it
+   */
+  words?: string[];
 }
 
 /** Serializable description of a step's target: several independent strategies that vote at find time. */
@@ -161,7 +166,12 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
     optional(isStringRecord, stored.extra) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
     optional(
-      (place) => isRecord(place) && isStrings(place.path) && isNumber(place.index) && isNumber(place.count),
+      (place) =>
+        isRecord(place) &&
+        isStrings(place.path) &&
+        isNumber(place.index) &&
+        isNumber(place.count) &&
+        optional(isStrings, place.words),
       stored.place,
     ) &&
     optional(isNumber, stored.copies, stored.twins, stored.namesakes, stored.alike)

@@ -118,6 +118,46 @@ describe('among identical copies', () => {
     expect(find(d).element).toBeNull();
   });
 
+  // alerts told apart by their words alone: no title, no label, and the same close button in each
+  const alerts = (texts: string[], wrapped = false) =>
+    texts
+      .map((text) => {
+        const alert =
+          `<div class="alert alert-dismissible" role="alert"><p><strong>${text}</strong> <a href="#">Details</a></p>` +
+          '<button type="button" class="btn-close" aria-label="Close"></button></div>';
+        return wrapped ? `<div class="wrap">${alert}</div>` : alert;
+      })
+      .join('');
+  const closeOf = (text: string) =>
+    [...document.querySelectorAll('.alert')]
+      .find((a) => a.querySelector('strong')?.textContent === text)
+      ?.querySelector('button') as Element;
+  const ALERTS = ['Disk almost full', 'Backup done', 'New login', 'Update ready'];
+
+  test("an alert's close button is found by its alert's words once the alerts were re-ordered and wrapped, and not claimed once it is gone", () => {
+    document.body.innerHTML = alerts(ALERTS);
+    const d = roundTrip(capture(closeOf('Backup done')));
+    expect(d.place?.words).toEqual(['backup', 'done']);
+    // its position among the copies now points at another alert's button
+    document.body.innerHTML = alerts([...ALERTS].reverse(), true);
+    expect(find(d)).toMatchObject({ status: 'found', element: closeOf('Backup done') });
+    document.body.innerHTML = alerts(['Disk almost full', 'New login', 'Update ready'], true);
+    expect(find(d).element).toBeNull();
+    document.body.innerHTML = alerts([...ALERTS].reverse(), true);
+    closeOf('Backup done').remove();
+    expect(find(d).element).toBeNull();
+  });
+
+  test('…but not by words another copy of the whole alert also holds', () => {
+    document.body.innerHTML = alerts(ALERTS);
+    const d = roundTrip(capture(closeOf('Backup done')));
+    document.body.innerHTML = alerts(
+      ['Update ready', 'New login', 'Backup done', 'Disk almost full', 'Backup done'],
+      true,
+    );
+    expect(find(d).element).toBeNull();
+  });
+
   // the same author's link in two identical entries: only their position tells them apart
   const entries = (names: string[], wrapped = false) =>
     `<section>${names
