@@ -53,8 +53,11 @@ export const LIMITS = {
    * told by them, when it is the only one…
    */
   heldWords: 0.5,
-  /** …and gains this lead, in margins: enough to break a tie between copies, not to overturn a clear lead */
-  itemWords: 1.5,
+  /**
+   * …and gains this lead, in margins: a clear lead (clearLead), as its item's words, which move with it, outweigh the
+   * positions a re-order hands to another copy
+   */
+  itemWords: 3,
   /** a lead over the next candidate of this many margins is a clear one: the reported confidence keeps its share */
   clearLead: 3,
 } as const;
