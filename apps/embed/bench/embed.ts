@@ -172,53 +172,56 @@ try {
     const context = await launchPersistentChromium(visitorProfile, {
       viewport: { width: 1280, height: 900 },
     });
-    await context.addInitScript(() => {
-      const roots: Record<string, ShadowRoot> = {};
-      (window as unknown as { mulotRoots: Record<string, ShadowRoot> }).mulotRoots = roots;
-      const attach = Element.prototype.attachShadow;
-      Element.prototype.attachShadow = function (init) {
-        const root = attach.call(this, init);
-        roots[this.localName] = root;
-        return root;
-      };
-      addEventListener(
-        'click',
-        (event) => {
-          if (event.isTrusted && (event.target as Element).localName === 'mulot-launcher')
-            // when the input happened, not when the page got to dispatch it (a busy page dispatches late)
-            (window as unknown as { clicked: number }).clicked = event.timeStamp;
-        },
-        true,
-      );
-      new MutationObserver((_changes, observer) => {
-        if (!document.querySelector('mulot-launcher')) return;
-        observer.disconnect();
-        requestAnimationFrame(() => {
-          (window as unknown as { launcherDrawn: number }).launcherDrawn = performance.now();
-        });
-      }).observe(document, { childList: true, subtree: true });
-    });
-    for (const [index, figures] of [first, cached, cachedHeld, cachedAgain].entries()) {
-      const page = await context.newPage();
-      await page.goto(`${origin}/`);
-      await page.waitForFunction(() => 'launcherDrawn' in window);
-      if (index === 0)
-        launcher.push(
-          await page.evaluate(
-            () =>
-              (window as unknown as { launcherDrawn: number }).launcherDrawn -
-              (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-                .domContentLoadedEventStart,
-          ),
+    try {
+      await context.addInitScript(() => {
+        const roots: Record<string, ShadowRoot> = {};
+        (window as unknown as { mulotRoots: Record<string, ShadowRoot> }).mulotRoots = roots;
+        const attach = Element.prototype.attachShadow;
+        Element.prototype.attachShadow = function (init) {
+          const root = attach.call(this, init);
+          roots[this.localName] = root;
+          return root;
+        };
+        addEventListener(
+          'click',
+          (event) => {
+            if (event.isTrusted && (event.target as Element).localName === 'mulot-launcher')
+              // when the input happened, not when the page got to dispatch it (a busy page dispatches late)
+              (window as unknown as { clicked: number }).clicked = event.timeStamp;
+          },
+          true,
         );
-      // a visitor presses the launcher after seeing the page: its load event, then half a second
-      await page.waitForLoadState('load');
-      await page.waitForTimeout(500);
-      figures.push(await open(page, figures === cachedHeld ? pressHeld : 0));
-      await page.close();
+        new MutationObserver((_changes, observer) => {
+          if (!document.querySelector('mulot-launcher')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            (window as unknown as { launcherDrawn: number }).launcherDrawn = performance.now();
+          });
+        }).observe(document, { childList: true, subtree: true });
+      });
+      for (const [index, figures] of [first, cached, cachedHeld, cachedAgain].entries()) {
+        const page = await context.newPage();
+        await page.goto(`${origin}/`);
+        await page.waitForFunction(() => 'launcherDrawn' in window);
+        if (index === 0)
+          launcher.push(
+            await page.evaluate(
+              () =>
+                (window as unknown as { launcherDrawn: number }).launcherDrawn -
+                (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+                  .domContentLoadedEventStart,
+            ),
+          );
+        // a visitor presses the launcher after seeing the page: its load event, then half a second
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(500);
+        figures.push(await open(page, figures === cachedHeld ? pressHeld : 0));
+        await page.close();
+      }
+    } finally {
+      await context.close();
+      rmSync(visitorProfile, { recursive: true, force: true });
     }
-    await context.close();
-    rmSync(visitorProfile, { recursive: true, force: true });
   }
   console.log(`\nThe demo site's home with the snippet, ${runs} visitors (Chromium, loopback):`);
   console.table([
