@@ -151,7 +151,7 @@ try {
 
   const bareRun = () => measure('bare Fastify route, same bytes (ceiling)', `${bareBase}/bare`);
   type Figures = Awaited<ReturnType<typeof measure>>;
-  type Round = { row: Figures; around: [Figures, Figures]; ratio: number };
+  type Round = { row: Figures; ceiling: number; ratio: number };
   // Each row in rounds, the bare route measured just before and just after each round; the median round is reported.
   // Load that comes and goes within a run (this machine's throughput moved by half within minutes) then falls on
   // some rounds rather than on the figure.
@@ -166,7 +166,7 @@ try {
       lastBare = await bareRun();
       bares.push(lastBare);
       const ceiling = (before['req/s (mean)'] + lastBare['req/s (mean)']) / 2;
-      done.push({ row: figures, around: [before, lastBare], ratio: figures['req/s (mean)'] / ceiling });
+      done.push({ row: figures, ceiling, ratio: figures['req/s (mean)'] / ceiling });
     }
     const ratios = done.map((r) => r.ratio);
     const median = done.toSorted((a, b) => a.ratio - b.ratio)[Math.floor(done.length / 2)] as Round;
@@ -231,21 +231,12 @@ try {
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
   console.log(`each row: the median of ${rounds} rounds, each between two bare measurements`);
   console.table(
-    measured.map(
-      ({
-        median: {
-          row: r,
-          around: [before, after],
-          ratio,
-        },
-        ratios,
-      }) => ({
-        ...r,
-        'bare around (req/s)': Math.round((before['req/s (mean)'] + after['req/s (mean)']) / 2),
-        'of bare': percent(ratio),
-        'of bare (rounds)': ratios.map(percent).join(', '),
-      }),
-    ),
+    measured.map(({ median: { row: r, ceiling, ratio }, ratios }) => ({
+      ...r,
+      'bare around (req/s)': Math.round(ceiling),
+      'of bare': percent(ratio),
+      'of bare (rounds)': ratios.map(percent).join(', '),
+    })),
   );
 } finally {
   // autocannon may leave a few requests in flight when a measurement ends.

@@ -18,6 +18,7 @@ import { launchChromium, launchPersistentChromium } from '@mulot/testing/chromiu
 import { freePort } from '@mulot/testing/ports';
 import { type Started, startDemoSite, startProduct } from '@mulot/testing/product';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import type { Browser, Page } from 'playwright';
 import { captureTargets, signUp } from '../test/support/member.ts';
@@ -125,9 +126,9 @@ try {
    * From the visitor's click on the launcher (the button released, when a button acts) to the catalogue's guide
    * drawn, in the page's own clock: the click's input time on the launcher's host, the guide as the frame that first
    * has it in the panel's root. The page keeps the closed roots (the launcher's, the panel's) as they are made: its
-   * init script wraps `attachShadow`, as any script that runs first could. The suites' `seeClosedShadowRoots` hands roots over by
-   * asking the DevTools protocol for the whole document every 150 ms, which both delayed the figure by up to a poll
-   * and loaded the page's main thread.
+   * init script wraps `attachShadow`, as any script that runs first could. The suites' `seeClosedShadowRoots` hands
+   * roots over by asking the DevTools protocol for the whole document every 150 ms, which both delayed the figure by
+   * up to a poll and loaded the page's main thread.
    */
   async function open(page: Page, held = 0): Promise<number> {
     // a real press at the launcher's button, which the page finds in the root it kept
@@ -264,10 +265,12 @@ try {
       ...desktopConfig.settings,
       throttlingMethod: 'devtools' as const,
       throttling: {
-        ...desktopConfig.settings?.throttling,
-        requestLatencyMs: 40 * 3.75,
-        downloadThroughputKbps: 10 * 1024 * 0.9,
-        uploadThroughputKbps: 10 * 1024 * 0.9,
+        ...throttling.desktopDense4G,
+        requestLatencyMs: throttling.desktopDense4G.rttMs * throttling.DEVTOOLS_RTT_ADJUSTMENT_FACTOR,
+        downloadThroughputKbps:
+          throttling.desktopDense4G.throughputKbps * throttling.DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR,
+        uploadThroughputKbps:
+          throttling.desktopDense4G.throughputKbps * throttling.DEVTOOLS_THROUGHPUT_ADJUSTMENT_FACTOR,
       },
     },
   };
