@@ -252,6 +252,7 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
       ['aria-labelledby~', 'for', 'aria-controls~'].map((a) => `[${a}="${CSS.escape(el.id)}"]`).join(),
     );
   for (const s of shortlist) if (linked(s.element)) s.score += LIMITS.linked * margin;
+  namesakesAlike(d, shortlist);
   shortlist.sort(byScore);
 
   const keeping = ownMax ? shortlist.filter(kept) : shortlist;
@@ -360,6 +361,17 @@ function wordsAlike(twins: Scored[]) {
     s.score += lift;
     s.words = most;
   }
+}
+
+/**
+ * Elements that bore the target's very name at capture (the same link in a footer's text and in its menu) had its
+ * words then: when no more elements bear a name like it than at capture, one reworded since is no less the target
+ * for that, and only the rest of the evidence tells them apart (wordsAlike). Copies are told apart by their place.
+ */
+function namesakesAlike(d: TargetDescriptor, shortlist: Scored[]) {
+  if (!d.namesakes || d.copies) return;
+  const alike = shortlist.filter((s) => s.alike);
+  if (alike.length > 1 && alike.length <= (d.alike ?? 0) + 1) wordsAlike(alike);
 }
 
 function addSurroundings(s: Scored, matches: number[], around: Evidence[], weights: number[]) {

@@ -211,7 +211,7 @@ describe('after a redeploy', () => {
     expect(find(contact).element).toBeNull();
   });
 
-  test('a link moved and reworded on a restyled page is not claimed as the link of its name that classes told apart', () => {
+  test('a link reworded on a restyled page is found where it stood, and not claimed as the link of its name once moved', () => {
     // the same address twice in a footer: "made by Creative Tim" and one of its links
     const footer = (links: string[], cls: (name: string) => string = (c) => c) =>
       `<main><h1>Icons</h1></main><footer class="${cls('footer')}"><div class="${cls('copyright')}">Made by
@@ -231,6 +231,12 @@ describe('after a redeploy', () => {
     // with its classes kept, the namesake is told apart by them: the reworded link is found
     mount(footer(['Blog', 'About Us', 'Creative your Tim']));
     expect(find(d).element).toBe(document.querySelector('footer li:last-child a'));
+    // reworded where it stood, every class renamed: the namesake had its words at capture, so they do not tell the
+    // two apart; where each stands does
+    mount(footer(['Creative your Tim', 'About Us', 'Blog'], (c) => `x${c}`));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element).toBe(document.querySelector('footer li a'));
   });
 
   test('a control that had a copy is found, not the look-alike put in its place that leads by its place alone', () => {
