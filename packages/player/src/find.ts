@@ -273,7 +273,7 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
  * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
  * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
  * (`fewer`). Among the twins there, their words say nothing (wordsAlike); the one whose item alone holds the words
- * that told the target's from its copies' gains a lead that breaks a tie (holdingWords); among as many twins there
+ * that told the target's from its copies' gains a lead that breaks a tie, and stands there when the labels around the target changed (wordsHolder); among as many twins there
  * as at capture, the one at the target's position gains what a position is worth.
  */
 /** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
@@ -291,7 +291,15 @@ function standingPlace(
   const twins = listed.filter(isTwin);
   const labels = new Map(twins.map((s) => [s, labelsAround(s.element)]));
   const under = (s: Scored, path: readonly string[]) => standsUnder(labels.get(s) as string[][], path);
-  const there = twins.filter((s) => under(s, nearestFirst));
+  const holder = () => (place.words ? wordsHolder(place.words, first) : undefined);
+  let there = twins.filter((s) => under(s, nearestFirst));
+  // the labels read around the target changed (a row's label is read from its first part, which a re-order
+  // changed), while its item kept the words that told it from its copies: while none of them went (the target
+  // removed, the item of a copy beside it may grow to hold them), the one holding them stands where it stood
+  if (!there.length && pageTwins(first) > (d.copies ?? 0)) {
+    const rescued = holder();
+    if (rescued && listed.includes(rescued)) there = [rescued];
+  }
   // a twin under no label at all (moved into a dialog, a frame, a popover) stands nowhere rather than elsewhere
   const elsewhere = twins.filter((s) => !there.includes(s) && labels.get(s)?.length);
   if (!there.length) {
@@ -301,8 +309,8 @@ function standingPlace(
   }
   // more of them there than at capture: some are not the copies it had, and may have had other words
   if (there.length <= place.count) wordsAlike(there);
-  const holder = place.words && holdingWords(place.words, there, first);
-  if (holder) holder.score += LIMITS.itemWords * margin;
+  const told = there.length > 1 ? holder() : undefined;
+  if (told && there.includes(told)) told.score += LIMITS.itemWords * margin;
   if (there.length === place.count && place.count > 1) {
     const at = inDocumentOrder(there.map((s) => s.element))[place.index];
     const atIndex = there.find((s) => s.element === at);
@@ -329,21 +337,23 @@ function standingPlace(
 }
 
 /**
- * The one copy standing there whose item (its alert, its card, its row: the largest container holding it and no other
+ * The one copy of the page whose item (its alert, its card, its row: the largest container holding it and no other
  * copy) holds most of the words that told the target's item from its copies' at capture, if only one does. Words,
- * unlike positions, move with the item when a redeploy re-orders or wraps the copies.
+ * unlike positions, move with the item when a redeploy re-orders or wraps the copies. Every copy of the page, there
+ * or elsewhere, is asked: a copy of its whole card (its words with it) makes them tell nothing.
  */
-function holdingWords(words: string[], there: Scored[], first: Scored[]): Scored | undefined {
-  if (there.length < 2) return undefined;
-  // every copy of the page, there or elsewhere: a copy of its whole card (its words with it) makes them tell nothing
+function wordsHolder(words: string[], first: Scored[]): Scored | undefined {
   const twins = first.filter(isTwin);
   const items = itemsOf(twins.map((s) => s.element));
   const holders = twins.filter((_, i) => {
     const theirs = itemWords(items[i] as Element);
     return words.filter((w) => theirs.has(w)).length >= LIMITS.heldWords * words.length;
   });
-  return holders.length === 1 && there.includes(holders[0] as Scored) ? holders[0] : undefined;
+  return holders.length === 1 ? holders[0] : undefined;
 }
+
+/** How many elements of the page keep every feature of the target but perhaps its words: itself and its copies. */
+const pageTwins = (first: Scored[]) => first.filter(isTwin).length;
 
 /**
  * Copies of the target had its words at capture (their own features were the same), so among those standing where

@@ -158,6 +158,48 @@ describe('among identical copies', () => {
     expect(find(d).element).toBeNull();
   });
 
+  // a billing list: each entry's details first (its name, then its company, address and number), then its actions
+  const billing = (entries: [string, string][], detailsReordered = false) =>
+    `<ul class="list-group">${entries
+      .map(([name, company]) => {
+        const details = [
+          `<h6>${name}</h6>`,
+          `<span>Company Name: ${company}</span>`,
+          `<span>Email Address: ${name.split(' ')[0]?.toLowerCase()}@example.com</span>`,
+          '<span>VAT Number: FRB1235476</span>',
+        ];
+        // the name stays first, its details after it re-ordered
+        if (detailsReordered) details.push(...details.splice(1).reverse());
+        return (
+          `<li class="list-group-item"><div class="details">${details.join('')}</div><div class="actions">` +
+          '<a class="btn btn-link text-danger" href="#">Delete</a><a class="btn btn-link" href="#">Edit</a></div></li>'
+        );
+      })
+      .join('')}</ul>`;
+  const deleteOf = (name: string) =>
+    [...document.querySelectorAll('li')]
+      .find((li) => li.querySelector('h6')?.textContent === name)
+      ?.querySelector('.text-danger') as Element;
+  const ENTRIES: [string, string][] = [
+    ['Oliver Liam', 'Viking Burrito'],
+    ['Lucas Harper', 'Stone Tech Zone'],
+    ['Ethan James', 'Fiber Notion'],
+  ];
+
+  test("an entry's action is found by its entry's words once the entry's parts were re-ordered, and not claimed once it is gone", () => {
+    document.body.innerHTML = billing(ENTRIES);
+    const d = roundTrip(capture(deleteOf('Lucas Harper')));
+    // the label read around it was its entry's first part, which the re-order changed
+    document.body.innerHTML = billing(ENTRIES, true);
+    expect(find(d)).toMatchObject({ status: 'found', element: deleteOf('Lucas Harper') });
+    // its entry gone, or only its action: the copy whose entry grew around the gap is not claimed
+    document.body.innerHTML = billing([ENTRIES[0], ENTRIES[2]] as [string, string][], true);
+    expect(find(d).element).toBeNull();
+    document.body.innerHTML = billing(ENTRIES, true);
+    deleteOf('Lucas Harper').remove();
+    expect(find(d).element).toBeNull();
+  });
+
   // the same author's link in two identical entries: only their position tells them apart
   const entries = (names: string[], wrapped = false) =>
     `<section>${names
