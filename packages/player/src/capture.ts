@@ -10,6 +10,7 @@ import {
   nearText,
   optional,
   ownSignature,
+  peerWords,
   placeAmong,
   placedSignature,
   rankOf,
@@ -67,6 +68,7 @@ export function capture(el: Element): TargetDescriptor {
     extra: extraAttributes(el),
     icons: iconsOf(el),
     near: nearText(el),
+    peers: peerWords(el),
     landmark: landmarkOf(el),
     rank: rankOf(el),
   });

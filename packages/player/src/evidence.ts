@@ -10,6 +10,7 @@ import {
   ICON,
   landmarkOf,
   nearText,
+  peerWords,
   rankOf,
   sameTagPosition,
   setOf,
@@ -38,6 +39,7 @@ export const WEIGHTS = {
   context: 2.5,
   landmark: 2,
   near: 1,
+  peers: 1.5,
   outer: 1.5,
   index: 0.5,
   // as much as the section title and the title around it: among copies, the variant of the component they are in
@@ -368,6 +370,15 @@ export function surroundingEvidence(d: TargetDescriptor, css: Set<Element>, live
     landmarkOf,
   );
   similar(d.near, WEIGHTS.near, nearText);
+  const peers = d.peers;
+  if (peers?.length)
+    out.push({
+      weight: WEIGHTS.peers,
+      match: (el) => {
+        const theirs = new Set(peerWords(el));
+        return +(peers.filter((w) => theirs.has(w)).length >= LIMITS.samePeers * peers.length);
+      },
+    });
   out.push({
     weight: WEIGHTS.index,
     place: true,

@@ -250,6 +250,28 @@ export function landmarkOf(el: Element): string | undefined {
   return undefined;
 }
 
+/**
+ * The words of the other items of the list the element is an item of (a menu's other entries, a button group's other
+ * buttons): the other children of its nearest container holding more than it that are or hold an element of its tag
+ * (wrappers a redeploy adds around it or them change no tag that counts). A re-order or a restyle keeps them; the link
+ * of the same name outside the list (a footer's line "made by …") has none of them.
+ */
+export function peerWords(el: Element): string[] {
+  const tag = el.localName;
+  for (let item = el, parent = el.parentElement; parent && parent.localName !== 'body'; ) {
+    if (normalize(parent.textContent) !== normalize(item.textContent)) {
+      const peers = [...parent.children].filter(
+        (c) => c !== item && (c.localName === tag || c.getElementsByTagName(tag).length),
+      );
+      const words = new Set(peers.flatMap((peer) => wordsOf(normalize(peer.textContent, 40))));
+      return [...words].slice(0, 24);
+    }
+    item = parent;
+    parent = parent.parentElement;
+  }
+  return [];
+}
+
 /** Position among the elements of the same tag of the nearest container (up to four levels up) holding several. */
 export function rankOf(el: Element): { index: number; count: number } | undefined {
   let p = el.parentElement;

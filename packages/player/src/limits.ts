@@ -41,6 +41,11 @@ export const LIMITS = {
   sameAncestor: 0.5,
   /** how many ancestors a redeploy may have added between two captured ones */
   addedWrappers: 4,
+  /**
+   * a list whose other items hold this share of the words the target's list's other items held is its list (a
+   * redeploy rewords some, adds look-alikes): whether it stands in its list, not how little the list changed
+   */
+  samePeers: 0.5,
   /** a surrounding this close on a candidate counts as shared with it when weighing how distinctive it is */
   sharedSurrounding: 0.5,
   /** a hidden candidate (a template, a closed menu) keeps this share of its score, among the best few… */

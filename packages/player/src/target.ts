@@ -75,6 +75,8 @@ export interface TargetDescriptor {
   icons?: string[];
   /** the text just before the element in its container: a field's visual label, a row's title */
   near?: string;
+  /** the words of the other items of the list it is an item of (a menu's other entries) */
+  peers?: string[];
   /** the nearest landmark or form around the element, as `role:label` */
   landmark?: string;
   /** position among the elements of the same tag in the nearest container holding several */
@@ -162,7 +164,7 @@ export function isStepTarget(stored: unknown): stored is StepTarget {
       stored.decoy,
       stored.restyledDecoy,
     ) &&
-    optional(isStrings, stored.classes, fp.outer, stored.icons) &&
+    optional(isStrings, stored.classes, fp.outer, stored.icons, stored.peers) &&
     optional(isStringRecord, stored.extra) &&
     optional((rank) => isRecord(rank) && isNumber(rank.index) && isNumber(rank.count), stored.rank) &&
     optional(

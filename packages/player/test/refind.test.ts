@@ -239,6 +239,29 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(document.querySelector('footer li a'));
   });
 
+  test("a link is told from the link of its name outside its list by its list's other entries, once every class was renamed", () => {
+    // the docs link of a page's menu, and the same link again in its footer's text
+    const page = (entries: string[], cls: (name: string) => string = (c) => c) =>
+      `<div class="${cls('layout')}"><ul class="${cls('menu')}">${entries
+        .map(
+          (entry) =>
+            `<li class="${cls('item')}"><a class="${cls('link')}" href="/${entry.split(' ')[0]?.toLowerCase()}">${entry}</a></li>`,
+        )
+        .join('')}</ul><div class="${cls('footer')}"><span class="${cls('note')}">Questions?</span>
+        <a class="${cls('muted')}" href="/docs">Docs</a></div></div>`;
+    mount(page(['Home', 'Docs', 'Pricing', 'Blog']));
+    const d = roundTrip(capture(document.querySelector('li:nth-child(2) a') as Element));
+    expect(d.peers).toEqual(['home', 'pricing', 'blog']);
+    // a restyle renamed every class, the menu was re-ordered and reworded, a look-alike put beside the target
+    mount(page(['Blog', 'Changelog', 'Docs here', 'Home', 'Pricing'], (c) => `z${c}`));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.textContent).toBe('Docs here');
+    // the menu's entry removed: the footer's link is not taken for it
+    mount(page(['Blog', 'Home', 'Pricing'], (c) => `z${c}`));
+    expect(find(d).element).toBeNull();
+  });
+
   test('a control that had a copy is found, not the look-alike put in its place that leads by its place alone', () => {
     const search = (icons: string[], kind = 'search') =>
       `<form class="${kind}"><input class="form-control" placeholder="Search for..."><div class="append">${icons
@@ -560,7 +583,8 @@ describe('after a redeploy', () => {
   });
 
   // A docs page's feedback buttons, in the section they were captured in; the redeploy moves the block into
-  // another section, rewords its question, wraps and re-orders the buttons and renames every class.
+  // another section, rewords its question and the other button, wraps and re-orders the buttons and renames every
+  // class.
   const docs = (sections: [string, string][], cls: (c: string) => string = (c) => c) =>
     `<main class="${cls('content')}">${sections
       .map(([title, body]) => `<section class="${cls('doc')}"><h2>${title}</h2><p>${body}</p></section>`)
@@ -569,7 +593,7 @@ describe('after a redeploy', () => {
     const button = (label: string) =>
       `<button type="button" class="${cls('btn')} ${cls('btn-sm')}">${label}</button>`;
     const buttons = wrapped
-      ? `<span class="${cls('group')}">${button('No')} ${button('Yes')}</span>`
+      ? `<span class="${cls('group')}">${button('Not really')} ${button('Yes')}</span>`
       : `${button('Yes')} ${button('No')}`;
     return `</p><div class="${cls('feedback')}"><span>${question}</span> ${buttons}</div><p>`;
   };
