@@ -217,6 +217,8 @@ interface Ranked {
   candidates: Candidate[];
   linked: (el: Element) => boolean;
   place: PlaceAnswer;
+  /** the copies standing under the labels that told the target from its copies */
+  there: Scored[];
 }
 
 function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReading): Ranked {
@@ -256,14 +258,14 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
   shortlist.sort(byScore);
 
   const keeping = ownMax ? shortlist.filter(kept) : shortlist;
-  const { listed, place } = standingPlace(d, first, keeping, margin);
+  const { listed, place, there } = standingPlace(d, first, keeping, margin);
   const { chosen, full } = onlyFullMatch(d, first, listed, margin);
   // the chosen one first, the others in their order
   const plausible = chosen ? [chosen, ...listed.filter((s) => s !== chosen)] : listed;
   const candidates = plausible
     .slice(0, 3)
     .map(({ element, score, identity }) => ({ element, confidence: shareOf(score, max), identity }));
-  return { shortlist, keeping, max, margin, plausible, chosen, full, candidates, linked, place };
+  return { shortlist, keeping, max, margin, plausible, chosen, full, candidates, linked, place, there };
 }
 
 /**
@@ -284,9 +286,9 @@ function standingPlace(
   first: Scored[],
   listed: Scored[],
   margin: number,
-): { listed: Scored[]; place: PlaceAnswer } {
+): { listed: Scored[]; place: PlaceAnswer; there: Scored[] } {
   const place = d.place;
-  if (!place || !listed.length) return { listed, place: 'unknown' };
+  if (!place || !listed.length) return { listed, place: 'unknown', there: [] };
   const nearestFirst = place.path.toReversed();
   const twins = listed.filter(isTwin);
   const labels = new Map(twins.map((s) => [s, labelsAround(s.element)]));
@@ -303,9 +305,9 @@ function standingPlace(
   // a twin under no label at all (moved into a dialog, a frame, a popover) stands nowhere rather than elsewhere
   const elsewhere = twins.filter((s) => !there.includes(s) && labels.get(s)?.length);
   if (!there.length) {
-    if (!elsewhere.length || elsewhere.length < twins.length) return { listed, place: 'unknown' };
+    if (!elsewhere.length || elsewhere.length < twins.length) return { listed, place: 'unknown', there };
     const partly = elsewhere.some((s) => nearestFirst.some((label) => under(s, [label])));
-    return { listed, place: partly ? 'partial' : 'gone' };
+    return { listed, place: partly ? 'partial' : 'gone', there };
   }
   // more of them there than at capture: some are not the copies it had, and may have had other words
   if (there.length <= place.count) wordsAlike(there);
@@ -333,7 +335,7 @@ function standingPlace(
     if (copy && standsUnder(labelsAround(s.element), nearestFirst)) standing++;
   }
   const answer = standing < place.count ? 'fewer' : elsewhere.length ? 'narrowed' : 'kept';
-  return { listed: remaining, place: answer };
+  return { listed: remaining, place: answer, there };
 }
 
 /**
@@ -489,6 +491,7 @@ function stand(
     ),
     margin: ranked.margin,
     place: ranked.place,
+    there: ranked.there,
     hasOwnFeatures: ownMax > 0,
     chosen: ranked.chosen,
     full: ranked.full,

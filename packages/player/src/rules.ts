@@ -52,6 +52,8 @@ export interface Standing {
   /** the confidence reported: that share, weighed by how clearly the best leads the next candidate */
   calibrated: number;
   place: PlaceAnswer;
+  /** the copies standing under the labels that told the target from its copies (a reworded label still names it) */
+  there: Scored[];
   /** closer than this, two scores are a tie */
   margin: number;
   /** the target's own features weighed anything (a descriptor may hold none that are still on the page) */
@@ -165,15 +167,17 @@ export const RULES: readonly Rule[] = [
       ),
   },
   {
-    // elements that looked exactly like the target were told apart by their section's title: so must this one be;
-    // and, when one of them went (counted on the whole page), by the title around its section too (one row in two
-    // tables, removed from one of them), unless it has the target's own id
+    // elements that looked exactly like the target were told apart by their section's title: so must this one be,
+    // unless where it stands among them already told it (a title reworded with a word added still names it, and so
+    // do the words of its item); and,
+    // when one of them went (counted on the whole page), by the title around its section too (one row in two tables,
+    // removed from one of them), unless it has the target's own id
     reason: 'copy-elsewhere',
-    decide: ({ descriptor: d, best, enclosing, wholePage, pool }) =>
+    decide: ({ descriptor: d, best, enclosing, wholePage, pool, there }) =>
       when(
         !!d.copies &&
           !!d.fingerprint.context &&
-          (best.context < LIMITS.same ||
+          ((best.context < LIMITS.same && !there.includes(best)) ||
             (!!enclosing &&
               !!best.away &&
               wholePage &&

@@ -45,6 +45,13 @@ describe('among identical copies', () => {
     expect(result.reason).toBe('place-among-copies');
   });
 
+  test("…and once its card's title was reworded with a word added, which still names the card", () => {
+    document.body.innerHTML = dashboard(TITLES);
+    const d = roundTrip(capture(collapseOf('Sales') as Element));
+    document.body.innerHTML = dashboard(TITLES.map((t) => (t === 'Sales' ? 'Sales overview' : t)));
+    expect(find(d)).toMatchObject({ status: 'found', element: collapseOf('Sales overview') });
+  });
+
   test('…and is not claimed once the card titled Sales is gone, whichever card now stands where it stood', () => {
     document.body.innerHTML = dashboard(TITLES);
     const d = roundTrip(capture(collapseOf('Sales') as Element));
