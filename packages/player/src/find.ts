@@ -275,8 +275,9 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
  * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
  * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
  * (`fewer`). Among the twins there, their words say nothing (wordsAlike); the one whose item alone holds the words
- * that told the target's from its copies' gains a lead that breaks a tie, and stands there when the labels around the target changed (wordsHolder); among as many twins there
- * as at capture, the one at the target's position gains what a position is worth.
+ * that told the target's from its copies' gains a lead that breaks a tie, and stands there when none does under
+ * labels a redeploy changed (wordsHolder); among as many twins there as at capture, the one at the target's position
+ * gains what a position is worth.
  */
 /** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
 const isTwin = (s: Scored) => s.copy > LIMITS.everyFeature && s.alike;
@@ -298,7 +299,7 @@ function standingPlace(
   // the labels read around the target changed (a row's label is read from its first part, which a re-order
   // changed), while its item kept the words that told it from its copies: while none of them went (the target
   // removed, the item of a copy beside it may grow to hold them), the one holding them stands where it stood
-  if (!there.length && pageTwins(first) > (d.copies ?? 0)) {
+  if (!there.length && first.filter(isTwin).length > (d.copies ?? 0)) {
     const rescued = holder();
     if (rescued && listed.includes(rescued)) there = [rescued];
   }
@@ -353,9 +354,6 @@ function wordsHolder(words: string[], first: Scored[]): Scored | undefined {
   });
   return holders.length === 1 ? holders[0] : undefined;
 }
-
-/** How many elements of the page keep every feature of the target but perhaps its words: itself and its copies. */
-const pageTwins = (first: Scored[]) => first.filter(isTwin).length;
 
 /**
  * Copies of the target had its words at capture (their own features were the same), so among those standing where

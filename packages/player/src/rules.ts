@@ -169,9 +169,8 @@ export const RULES: readonly Rule[] = [
   {
     // elements that looked exactly like the target were told apart by their section's title: so must this one be,
     // unless where it stands among them already told it (a title reworded with a word added still names it, and so
-    // do the words of its item); and,
-    // when one of them went (counted on the whole page), by the title around its section too (one row in two tables,
-    // removed from one of them), unless it has the target's own id
+    // do the words of its item); and, when one of them went (counted on the whole page), by the title around its
+    // section too (one row in two tables, removed from one of them), unless it has the target's own id
     reason: 'copy-elsewhere',
     decide: ({ descriptor: d, best, enclosing, wholePage, pool, there }) =>
       when(
