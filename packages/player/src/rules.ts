@@ -140,7 +140,9 @@ export const RULES: readonly Rule[] = [
     // two candidates too close to choose. Not when only the other's place brings it close (a re-order put another
     // copy where the target stood, and this one is still clearly ahead by everything else: its own features, its
     // label beside it, its section); nor when this one is ahead and the other bears the target's very name yet lacks
-    // one of its features (a look-alike, not a tie), unless one of the elements like the target went
+    // one of its features (a look-alike, not a tie), unless one of the elements like the target went; nor when this
+    // one stands under the target's section title (or, like it, none) and the other under another one: a copy made
+    // of its section before it was reworded (a "Recently viewed" panel) is not a tie
     reason: 'too-close-to-call',
     decide: ({ best, runnerUp, margin, chosen, fewer }) =>
       when(
@@ -148,7 +150,8 @@ export const RULES: readonly Rule[] = [
           !!runnerUp &&
           best.score - runnerUp.score < margin &&
           unplaced(best) < unplaced(runnerUp) + margin &&
-          !(!best.lacks && runnerUp.lacks && !fewer),
+          !(!best.lacks && runnerUp.lacks && !fewer) &&
+          !(best.context >= LIMITS.same && runnerUp.context < LIMITS.same),
         'ambiguous',
       ),
   },

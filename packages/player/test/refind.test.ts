@@ -701,6 +701,27 @@ describe('after a redeploy', () => {
     expect(result.element).toBe(target());
   });
 
+  test('a reworded link is found under no title, like it was, not taken for its old copy in a newly titled section', () => {
+    const links = (labels: string[], wrap = (link: string) => link) =>
+      `<p>v4.2 · ${labels
+        .map((label) =>
+          wrap(`<a class="footer-link" href="/${label.split(' ')[0]?.toLowerCase()}">${label}</a>`),
+        )
+        .join(' · ')}</p>`;
+    const before = ['License', 'Documentation', 'Support'];
+    mount(`<main><h1>Dashboard</h1></main><footer><div class="footer">${links(before)}</div></footer>`);
+    const d = roundTrip(capture(document.querySelectorAll('footer a')[1] as Element));
+    // a redeploy rewords the link, wraps and re-orders the footer's links, and adds a panel repeating them as they were
+    const after = links(['Support', 'Documentation page now', 'License'], (link) => `<span>${link}</span>`);
+    mount(
+      `<main><h1>Dashboard</h1></main><footer><div class="footer"><div class="links">${after}</div>` +
+        `<div><h3>Recently viewed</h3>${links(before)}</div></div></footer>`,
+    );
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.textContent).toBe('Documentation page now');
+  });
+
   test('…but a look-alike put in its place that shares only some of its words is not claimed', () => {
     // an account menu's entries: an avatar (the same alt on each) and a name
     const menu = (names: string[]) =>
