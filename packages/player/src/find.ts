@@ -275,8 +275,8 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
  * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
  * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
  * (`fewer`). Among the twins there, their words say nothing (wordsAlike); the one whose item alone holds the words
- * that told the target's from its copies' gains a lead that breaks a tie, and stands there when none does under
- * labels a redeploy changed (wordsHolder); among as many twins there as at capture, the one at the target's position
+ * that told the target's from its copies' gains a clear lead, and stands there with it when none does under labels
+ * a redeploy changed (wordsHolder); among as many twins there as at capture, the one at the target's position
  * gains what a position is worth.
  */
 /** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
@@ -296,12 +296,13 @@ function standingPlace(
   const under = (s: Scored, path: readonly string[]) => standsUnder(labels.get(s) as string[][], path);
   const holder = () => (place.words ? wordsHolder(place.words, first) : undefined);
   let there = twins.filter((s) => under(s, nearestFirst));
+  let told: Scored | undefined;
   // the labels read around the target changed (a row's label is read from its first part, which a re-order
   // changed), while its item kept the words that told it from its copies: while none of them went (the target
   // removed, the item of a copy beside it may grow to hold them), the one holding them stands where it stood
   if (!there.length && first.filter(isTwin).length > (d.copies ?? 0)) {
-    const rescued = holder();
-    if (rescued && listed.includes(rescued)) there = [rescued];
+    told = holder();
+    if (told && listed.includes(told)) there = [told];
   }
   // a twin under no label at all (moved into a dialog, a frame, a popover) stands nowhere rather than elsewhere
   const elsewhere = twins.filter((s) => !there.includes(s) && labels.get(s)?.length);
@@ -312,7 +313,7 @@ function standingPlace(
   }
   // more of them there than at capture: some are not the copies it had, and may have had other words
   if (there.length <= place.count) wordsAlike(there);
-  const told = there.length > 1 ? holder() : undefined;
+  if (there.length > 1) told = holder();
   if (told && there.includes(told)) told.score += LIMITS.itemWords * margin;
   if (there.length === place.count && place.count > 1) {
     const at = inDocumentOrder(there.map((s) => s.element))[place.index];

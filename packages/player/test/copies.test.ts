@@ -1,6 +1,6 @@
 // Exact copies told apart only by where they stand: a card's tools, a multi-level menu's entries, a row's actions.
 import { afterEach, describe, expect, test } from 'vitest';
-import { capture, find, type TargetDescriptor } from '../src/index';
+import { capture, DEGRADED_CONFIDENCE, find, type TargetDescriptor } from '../src/index';
 
 const roundTrip = (d: TargetDescriptor): TargetDescriptor => JSON.parse(JSON.stringify(d));
 
@@ -205,6 +205,23 @@ describe('among identical copies', () => {
     document.body.innerHTML = billing(ENTRIES, true);
     deleteOf('Lucas Harper').remove();
     expect(find(d).element).toBeNull();
+  });
+
+  test('…and found as surely, however little else is left around it once the entries were re-ordered, wrapped and restyled', () => {
+    document.body.innerHTML = billing(ENTRIES);
+    const d = roundTrip(capture(deleteOf('Lucas Harper')));
+    document.body.innerHTML = `<div class="card"><div class="card-body">${billing(ENTRIES.toReversed(), true)}</div></div>`;
+    for (const actions of document.querySelectorAll('.actions'))
+      actions.outerHTML = `<div class="row"><div class="col">${actions.outerHTML}</div></div>`;
+    for (const el of document.querySelectorAll('[class]'))
+      el.className = el.className.replace(/(\S+)/g, 'x-$1');
+    const result = find(d);
+    expect(result).toMatchObject({
+      status: 'found',
+      element: document.querySelectorAll('.x-text-danger')[1],
+    });
+    // its item's words told it from its copies: a clear find, not one to report to the guide's author as degraded
+    expect(result.confidence).toBeGreaterThanOrEqual(DEGRADED_CONFIDENCE);
   });
 
   // the same author's link in two identical entries: only their position tells them apart
