@@ -275,9 +275,9 @@ function scoreSurroundings(d: TargetDescriptor, own: OwnScores, page: PageReadin
  * When twins are left only elsewhere, the target went from its place (`gone`), or some stand under part of its
  * labels only (`partial`); when fewer twins stand there than at capture, one of them went and which one is not told
  * (`fewer`). Among the twins there, their words say nothing (wordsAlike); the one whose item alone holds the words
- * that told the target's from its copies' gains a clear lead, and stands there with it when none does under labels
- * a redeploy changed (wordsHolder); among as many twins there as at capture, the one at the target's position
- * gains what a position is worth.
+ * that told the target's from its copies' gains a clear lead, whether others stand there or not, and stands there
+ * with it when none does under labels a redeploy changed (wordsHolder); among as many twins there as at capture,
+ * the one at the target's position gains what a position is worth.
  */
 /** Keeps every feature of the target but perhaps its words and its id: a copy of it, or the target reworded. */
 const isTwin = (s: Scored) => s.copy > LIMITS.everyFeature && s.alike;
@@ -313,7 +313,7 @@ function standingPlace(
   }
   // more of them there than at capture: some are not the copies it had, and may have had other words
   if (there.length <= place.count) wordsAlike(there);
-  if (there.length > 1) told = holder();
+  told ??= holder();
   if (told && there.includes(told)) told.score += LIMITS.itemWords * margin;
   if (there.length === place.count && place.count > 1) {
     const at = inDocumentOrder(there.map((s) => s.element))[place.index];

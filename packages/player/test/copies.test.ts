@@ -224,6 +224,39 @@ describe('among identical copies', () => {
     expect(result.confidence).toBeGreaterThanOrEqual(DEGRADED_CONFIDENCE);
   });
 
+  test("a row's star is found by its row's words, however little else is left around it", () => {
+    const mail = (from: string, subject: string, redeployed = false) => {
+      const cells = [
+        `<span role="gridcell" class="from">${from}</span>`,
+        `<span role="gridcell" class="subject">${subject}</span>`,
+        `<span role="gridcell"><div role="button" tabindex="0" class="icon-btn" aria-label="Archive">📦</div>${redeployed ? '<div role="button" tabindex="0" class="icon-btn" aria-label="Flag">⚑</div>' : ''}<div role="button" tabindex="0" class="icon-btn" aria-label="Star">☆</div></span>`,
+      ];
+      return `<div role="row" class="mail-row">${(redeployed ? [cells[1], cells[0], cells[2]] : cells).join('')}</div>`;
+    };
+    const MAILS: [string, string][] = [
+      ['Alice Martin', 'Quarterly report'],
+      ['Bruno Diaz', 'Team lunch on Friday'],
+      ['Chloé Petit', 'Invoice #2291'],
+      ['Driss Amrani', 'Design review notes'],
+    ];
+    const grid = (mails: [string, string][], redeployed = false) =>
+      `<div role="grid" aria-label="Messages">${mails.map(([from, subject]) => mail(from, subject, redeployed)).join('')}</div>`;
+    const starOf = (from: string) =>
+      [...document.querySelectorAll('[role=row]')]
+        .find((row) => row.textContent?.includes(from))
+        ?.querySelector('[aria-label=Star]') as Element;
+    document.body.innerHTML = grid(MAILS);
+    const d = roundTrip(capture(starOf('Driss Amrani')));
+    // a redeploy re-orders the rows and their cells, puts a flag beside each star, wraps the cells and renames every
+    // class: little is left around the star but its row's words
+    document.body.innerHTML = `<main><section>${grid(MAILS.toReversed(), true)}</section></main>`;
+    for (const cell of document.querySelectorAll('[role=gridcell]'))
+      cell.outerHTML = `<div>${cell.outerHTML}</div>`;
+    for (const el of document.querySelectorAll('[class]'))
+      el.className = el.className.replace(/(\S+)/g, 'x-$1');
+    expect(find(d)).toMatchObject({ status: 'found', element: starOf('Driss Amrani') });
+  });
+
   // the same author's link in two identical entries: only their position tells them apart
   const entries = (names: string[], wrapped = false) =>
     `<section>${names
