@@ -91,6 +91,19 @@ export interface Evidence {
 export const rarity = (n: number) => 1 / (1 + Math.log(Math.max(1, n)));
 
 /**
+ * A name's words, a word said again counted as a word of its own ("Digit 6 of 6" holds "6" twice): the second "6" is
+ * what tells the sixth digit's field from the others, whose names all end in "of 6".
+ */
+const countedWords = (text: string): string[] => {
+  const seen = new Map<string, number>();
+  return wordsOf(text).map((w) => {
+    const n = (seen.get(w) ?? 0) + 1;
+    seen.set(w, n);
+    return n === 1 ? w : `${w} ×${n}`;
+  });
+};
+
+/**
  * The word of a name of several words that the fewest plausible elements' names have, when no other is as rare:
  * a candidate without it names something else, however many of the other words it shares.
  */
@@ -99,9 +112,9 @@ export function keyWord(
   pool: Element[],
   nameOf: (el: Element) => string,
 ): string | undefined {
-  const words = [...new Set(wordsOf(name ?? ''))];
+  const words = [...new Set(countedWords(name ?? ''))];
   if (words.length < 2) return undefined;
-  const names = pool.map((el) => wordsOf(nameOf(el)));
+  const names = pool.map((el) => countedWords(nameOf(el)));
   const counts = words.map((w) => names.filter((n) => n.includes(w)).length);
   const least = counts.indexOf(Math.min(...counts));
   // several words as rare as each other: which one made the name distinctive cannot be told from this page
@@ -308,7 +321,7 @@ function wordEvidence(
       match: (el) => {
         const actual = nameOf(el);
         // the word of the name fewest elements share is what tells "Login with Google" from "… with Facebook"
-        if (key && !wordsOf(actual).includes(key)) return 0;
+        if (key && !countedWords(actual).includes(key)) return 0;
         const s = name(actual);
         return s >= MIN_SIMILARITY ? s : 0;
       },

@@ -722,6 +722,22 @@ describe('after a redeploy', () => {
     expect(result.element?.textContent).toBe('Documentation page now');
   });
 
+  test("a one-time password's sixth digit is told from the others by its second 6, once its label was reworded", () => {
+    const digits = (label: (n: number) => string) =>
+      `<form><div role="group" aria-label="One-time password">${[1, 2, 3, 4, 5, 6]
+        .map((n) => `<input class="otp-input" aria-label="${label(n)}" maxlength="1" inputmode="numeric">`)
+        .join('')}</div></form>`;
+    mount(digits((n) => `Digit ${n} of 6`));
+    const d = roundTrip(capture(document.querySelectorAll('input')[5] as Element));
+    // the redeploy rewords the labels and puts the last digit first
+    mount(digits((n) => `Digit ${n} of your 6`));
+    const group = document.querySelector('[role=group]') as Element;
+    group.prepend(group.lastElementChild as Element);
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.getAttribute('aria-label')).toBe('Digit 6 of your 6');
+  });
+
   test('…but a look-alike put in its place that shares only some of its words is not claimed', () => {
     // an account menu's entries: an avatar (the same alt on each) and a name
     const menu = (names: string[]) =>
