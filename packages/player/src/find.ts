@@ -513,7 +513,12 @@ function stand(
  */
 function fewerLikeIt(d: TargetDescriptor, first: Scored[], best: Scored): boolean {
   if (d.copies) return first.filter((s) => kept(s) && s.element.localName === d.tag).length <= d.copies;
-  if (!best.renamed) return first.filter((s) => !s.renamed).length <= (d.namesakes || -1);
+  // …unless as many bear a name like it as at capture: a namesake reworded ("Select" → "Select now") went nowhere
+  if (!best.renamed)
+    return (
+      first.filter((s) => !s.renamed).length <= (d.namesakes || -1) &&
+      (d.alike === undefined || first.filter((s) => s.alike).length <= d.alike)
+    );
   // a name only like the target's: one of those bearing a name like it may have taken a removed target's place
   if (best.alike) return first.filter((s) => s.alike).length <= (d.alike ?? -1);
   return false;

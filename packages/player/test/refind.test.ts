@@ -738,6 +738,35 @@ describe('after a redeploy', () => {
     expect(result.element?.getAttribute('aria-label')).toBe('Digit 6 of your 6');
   });
 
+  test("a flight's Select is found after another flight's Select was reworded: none of the buttons went", () => {
+    const FLIGHTS = [
+      ['CDG', '07:10', '€89'],
+      ['ORY', '09:45', '€64'],
+      ['CDG', '13:20', '€112'],
+      ['BVA', '18:05', '€41'],
+    ];
+    const list = (select: (from: string) => string, redeployed = false) =>
+      `<${redeployed ? 'div' : 'ul'} class="results">${(redeployed ? FLIGHTS.toReversed() : FLIGHTS)
+        .map(([from, time, price]) => {
+          const parts = [
+            `<div class="route"><span>${from}</span> → <span>LIS</span></div>`,
+            `<div class="time">${time}</div><strong class="price">${price}</strong>`,
+            `<button class="btn btn-primary" title="Select flight ${from} LIS ${time}">${select(from as string)}</button>`,
+          ];
+          return redeployed
+            ? `<div class="item">${[parts[1], `<div class="actions">${parts[2]}</div>`, parts[0]].join('')}</div>`
+            : `<li class="item">${parts.join('')}</li>`;
+        })
+        .join('')}</${redeployed ? 'div' : 'ul'}>`;
+    mount(list(() => 'Select'));
+    const d = roundTrip(capture(document.querySelectorAll('button')[3] as Element));
+    // the redeploy re-orders the flights and their parts, wraps the buttons, rewords one and re-cases the target
+    mount(list((from) => (from === 'ORY' ? 'Select now' : from === 'BVA' ? 'SELECT' : 'Select'), true));
+    const result = find(d);
+    expect(result.status).toBe('found');
+    expect(result.element?.getAttribute('title')).toBe('Select flight BVA LIS 18:05');
+  });
+
   test('…but a look-alike put in its place that shares only some of its words is not claimed', () => {
     // an account menu's entries: an avatar (the same alt on each) and a name
     const menu = (names: string[]) =>
