@@ -411,7 +411,8 @@ const titlesAgainst = (d: TargetDescriptor) => {
     // the same row or card in another table or section: the title around its section tells which (a title put after
     // its row or card may come first: one further out still counts)
     const at = further.findIndex((t) => similarity(enclosing, t) >= LIMITS.same);
-    s.away = at < 0;
+    // standing right under that title (its own section's title gone) is standing in it
+    s.away = at < 0 && similarity(enclosing, context ?? '') < LIMITS.same;
     if (s.context >= LIMITS.same && enclosing && further.length)
       s.score += at === 0 ? WEIGHTS.outer : s.away ? -WEIGHTS.outer : 0;
     // a table row or a list item is named by its first part of text, and a redeploy may re-order its parts (columns,

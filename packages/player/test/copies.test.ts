@@ -257,6 +257,21 @@ describe('among identical copies', () => {
     expect(find(d)).toMatchObject({ status: 'found', element: starOf('Driss Amrani') });
   });
 
+  test("a card's link is found in its section once its card lost its title, though the copy in the other section kept it", () => {
+    const card = (title: string | null, link: string) =>
+      `<div class="card">${title === null ? '' : `<h5 class="card-title">${title}</h5>`}<p>Some quick example text.</p>` +
+      `<a href="#" class="card-link">${link}</a></div>`;
+    const page = (kitchen: string) =>
+      `<section><h4>Kitchen sink</h4>${kitchen}</section><section><h4>Images</h4>${card('Card title', 'Card link')}</section>`;
+    document.body.innerHTML = page(card('Card title', 'Card link'));
+    const d = roundTrip(capture(document.querySelector('a') as Element));
+    expect(d.copies).toBe(1);
+    // the redeploy drops the card's title in the first section and rewords its link
+    document.body.innerHTML = page(card(null, 'Card link here'));
+    const result = find(d);
+    expect(result).toMatchObject({ status: 'found', element: document.querySelector('section a') });
+  });
+
   // the same author's link in two identical entries: only their position tells them apart
   const entries = (names: string[], wrapped = false) =>
     `<section>${names
