@@ -514,7 +514,7 @@ function stand(
  */
 function fewerLikeIt(d: TargetDescriptor, first: Scored[], best: Scored): boolean {
   if (d.copies) return first.filter((s) => kept(s) && s.element.localName === d.tag).length <= d.copies;
-  // …unless as many bear a name like it as at capture: a namesake reworded ("Select" → "Select now") went nowhere
+  // bearing its very name, and bearing a name like it too: a namesake reworded ("Select" → "Select now") went nowhere
   if (!best.renamed)
     return (
       first.filter((s) => !s.renamed).length <= (d.namesakes || -1) &&
