@@ -8,6 +8,12 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+/** A restyle: every class of the page renamed (`btn` → `x-btn`). */
+const restyle = () => {
+  for (const el of document.querySelectorAll('[class]'))
+    el.className = el.className.replace(/(\S+)/g, 'x-$1');
+};
+
 const TITLES = [
   'Sales',
   'Visitors',
@@ -213,8 +219,7 @@ describe('among identical copies', () => {
     document.body.innerHTML = `<div class="card"><div class="card-body">${billing(ENTRIES.toReversed(), true)}</div></div>`;
     for (const actions of document.querySelectorAll('.actions'))
       actions.outerHTML = `<div class="row"><div class="col">${actions.outerHTML}</div></div>`;
-    for (const el of document.querySelectorAll('[class]'))
-      el.className = el.className.replace(/(\S+)/g, 'x-$1');
+    restyle();
     const result = find(d);
     expect(result).toMatchObject({
       status: 'found',
@@ -252,8 +257,7 @@ describe('among identical copies', () => {
     document.body.innerHTML = `<main><section>${grid(MAILS.toReversed(), true)}</section></main>`;
     for (const cell of document.querySelectorAll('[role=gridcell]'))
       cell.outerHTML = `<div>${cell.outerHTML}</div>`;
-    for (const el of document.querySelectorAll('[class]'))
-      el.className = el.className.replace(/(\S+)/g, 'x-$1');
+    restyle();
     expect(find(d)).toMatchObject({ status: 'found', element: starOf('Driss Amrani') });
   });
 
