@@ -294,13 +294,15 @@ function standingPlace(
   const twins = listed.filter(isTwin);
   const labels = new Map(twins.map((s) => [s, labelsAround(s.element)]));
   const under = (s: Scored, path: readonly string[]) => standsUnder(labels.get(s) as string[][], path);
-  const holder = () => (place.words ? wordsHolder(place.words, first) : undefined);
+  // every copy of the page, the shortlist's or not
+  const pageTwins = first.filter(isTwin);
+  const holder = () => (place.words ? wordsHolder(place.words, pageTwins) : undefined);
   let there = twins.filter((s) => under(s, nearestFirst));
   let told: Scored | undefined;
   // the labels read around the target changed (a row's label is read from its first part, which a re-order
   // changed), while its item kept the words that told it from its copies: while none of them went (the target
   // removed, the item of a copy beside it may grow to hold them), the one holding them stands where it stood
-  if (!there.length && first.filter(isTwin).length > (d.copies ?? 0)) {
+  if (!there.length && pageTwins.length > (d.copies ?? 0)) {
     told = holder();
     if (told && listed.includes(told)) there = [told];
   }
@@ -346,8 +348,7 @@ function standingPlace(
  * unlike positions, move with the item when a redeploy re-orders or wraps the copies. Every copy of the page, there
  * or elsewhere, is asked: a copy of its whole card (its words with it) makes them tell nothing.
  */
-function wordsHolder(words: string[], first: Scored[]): Scored | undefined {
-  const twins = first.filter(isTwin);
+function wordsHolder(words: string[], twins: Scored[]): Scored | undefined {
   const items = itemsOf(twins.map((s) => s.element));
   const holders = twins.filter((_, i) => {
     const theirs = itemWords(items[i] as Element);
